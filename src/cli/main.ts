@@ -1,0 +1,65 @@
+import yargs, { type Argv } from 'yargs';
+import { CivicMigrateError, UsageError } from '../errors.js';
+import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
+import { explainCommand } from './explain.js';
+import { mappingsCommand } from './mappings.js';
+
+/** Every command, in the order `--help` lists them. */
+export const commands: readonly CommandDef<never>[] = [explainCommand, mappingsCommand] as unknown as CommandDef<never>[];
+
+export const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
+
+/**
+ * Runs the CLI and returns its exit code. Known errors print one line on stderr and return 2;
+ * unknown errors are re-thrown for the caller (the bin prints the stack and exits 70).
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  let parser: Argv<GlobalArgs> = yargs([...argv])
+    .scriptName('civic-migrate')
+    .usage('$0 <command> [options]\n\nMigrate Civic Data API integrations from V1 to V2.')
+    .option('mappings', {
+      type: 'string',
+      global: true,
+      describe: 'Use this mapping table instead of the bundled one',
+      normalize: true,
+    })
+    .strict()
+    .demandCommand(1, 'Name a command.')
+    .recommendCommands()
+    .help()
+    .alias('help', 'h')
+    .version()
+    .wrap(Math.min(110, (io.stdout as { columns?: number }).columns ?? 100))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new UsageError(msg ?? 'invalid arguments');
+    });
+  for (const def of commands) {
+    parser = parser.command(
+      def.command as string,
+      def.describe,
+      (y) => def.builder(y),
+      async (args) => {
+        exitCode = await def.handler(args as never, createContext(io, args as GlobalArgs));
+      },
+    );
+  }
+  try {
+    let helpText = '';
+    await parser.parseAsync([...argv], {}, (err, _argv, output) => {
+      if (err) return;
+      helpText = output;
+    });
+    if (helpText) io.stdout.write(`${helpText}\n`);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CivicMigrateError) {
+      io.stderr.write(`civic-migrate: ${error.message.split('\n')[0]}\n`);
+      if (error instanceof UsageError) io.stderr.write(`Run 'civic-migrate --help' for usage.\n`);
+      return error.exitCode;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,163 @@
+import { closest } from './closest.js';
+import type { Mappings, ResolvedRule, V2Origin } from './mappings.js';
+import type { EndpointRule, PropertyRule, V2Field } from './schema.js';
+import { assertNever } from './validate.js';
+
+/** Who changes code that uses a V1 name: the codemod, a person, or nobody. */
+export type FixedBy = 'codemod' | 'person' | 'nothing';
+
+export type Explanation =
+  | {
+      found: true;
+      query: string;
+      side: 'v1';
+      rule: ResolvedRule;
+      fixedBy: FixedBy;
+      message: string;
+      alsoV2?: readonly V2Origin[];
+    }
+  | { found: true; query: string; side: 'v2'; origins: readonly V2Origin[]; field?: V2Field; message: string }
+  | { found: true; query: string; side: 'property'; property: PropertyRule; fixedBy: FixedBy; message: string }
+  | { found: true; query: string; side: 'endpoint'; endpoint: EndpointRule; fixedBy: FixedBy; message: string }
+  | { found: false; query: string; suggestions: string[]; message: string };
+
+const code = (s: string) => `\`${s}\``;
+const list = (items: readonly string[]) =>
+  items.length <= 1 ? items.map(code).join('') : `${items.slice(0, -1).map(code).join(', ')} and ${code(items.at(-1) as string)}`;
+
+/** Who fixes code that uses this V1 slug. */
+export function fixedBy(rule: ResolvedRule): FixedBy {
+  switch (rule.kind) {
+    case 'rename':
+      return 'codemod';
+    case 'consolidate':
+    case 'footnote':
+    case 'delete':
+    case 'unknown':
+      return 'person';
+    case 'unchanged':
+      return 'nothing';
+    default:
+      return assertNever(rule);
+  }
+}
+
+/** One line saying what happened to a V1 slug. */
+export function headline(rule: ResolvedRule): string {
+  switch (rule.kind) {
+    case 'rename':
+      return `V1 ${code(rule.v1)} is V2 ${code(rule.v2)} (renamed).`;
+    case 'consolidate':
+      return `V1 ${code(rule.v1)} is option ${code(rule.option)} of the V2 Multi-select field ${code(rule.v2)} (consolidated).`;
+    case 'footnote':
+      return `V1 ${code(rule.v1)} moved into the footnotes of ${list(rule.targets)}${rule.inferred ? ' (targets inferred)' : ''}.`;
+    case 'delete':
+      return `V1 ${code(rule.v1)} is deleted in V2 (${rule.category}).`;
+    case 'unchanged':
+      return `V1 ${code(rule.v1)} is presumed unchanged in V2 (named by neither migration table; unverified).`;
+    case 'unknown':
+      return `V1 ${code(rule.v1)} has no known fate in V2.`;
+    default:
+      return assertNever(rule);
+  }
+}
+
+const FIX: Record<FixedBy, string> = {
+  codemod: '`civic-migrate codemod` rewrites it.',
+  person: 'A person must change the code: `civic-migrate codemod` leaves a `civic-migrate:` marker there.',
+  nothing: 'No change needed.',
+};
+
+function describeOrigin(slug: string, origin: V2Origin): string {
+  switch (origin.kind) {
+    case 'rename':
+      return `renamed from V1 ${code(origin.v1)}`;
+    case 'consolidate':
+      return `option ${code(origin.option)} comes from the V1 Boolean ${code(origin.v1)}`;
+    case 'footnote':
+      return `its footnotes hold the former V1 ${code(origin.v1)}`;
+    case 'unchanged':
+      return `the same slug as in V1 (presumed unchanged)`;
+    case 'new':
+      return `${code(slug)} is new in V2`;
+    default:
+      return assertNever(origin);
+  }
+}
+
+/** Explains a V1 slug, a V2 slug, a renamed property (`long_name`) or a V1 endpoint path. */
+export function explain(mappings: Mappings, rawQuery: string): Explanation {
+  const query = rawQuery.trim();
+  const rule = mappings.byV1.get(query);
+  const origins = mappings.byV2.get(query);
+  if (rule) {
+    const by = fixedBy(rule);
+    const parts = [rule.description, FIX[by]];
+    if (rule.warning) parts.push(`Warning: ${rule.warning}`);
+    const alsoV2 = origins?.filter((o) => o.kind !== 'unchanged');
+    if (alsoV2?.length) parts.push(`Also a V2 slug: ${alsoV2.map((o) => describeOrigin(query, o)).join('; ')}.`);
+    return { found: true, query, side: 'v1', rule, fixedBy: by, message: parts.join(' '), ...(alsoV2?.length ? { alsoV2 } : {}) };
+  }
+  if (origins) {
+    const field = mappings.v2Fields.get(query);
+    const parts = [`V2 ${code(query)}: ${origins.map((o) => describeOrigin(query, o)).join('; ')}.`];
+    if (field) {
+      parts.push(`Format ${field.format}.`);
+      if (field.options)
+        parts.push(
+          `Options: ${field.options.join(', ')}${field.optionsComplete === false ? ' (the set may be incomplete)' : ''}.`,
+        );
+    }
+    return { found: true, query, side: 'v2', origins, ...(field ? { field } : {}), message: parts.join(' ') };
+  }
+  const property = mappings.properties.find((p) => p.v1 === query);
+  if (property) {
+    const by: FixedBy = property.object === 'field' || property.appliesToFormat ? 'codemod' : 'person';
+    return {
+      found: true,
+      query,
+      side: 'property',
+      property,
+      fixedBy: by,
+      message: `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description} ${FIX[by]}`,
+    };
+  }
+  const endpoint = findEndpoint(mappings, query);
+  if (endpoint) {
+    const by: FixedBy = endpoint.v2 ? 'codemod' : 'person';
+    const head = endpoint.v2
+      ? `V1 endpoint ${code(endpoint.v1)} is ${code(endpoint.v2)} in V2.`
+      : `V1 endpoint ${code(endpoint.v1)} has no V2 equivalent.`;
+    return { found: true, query, side: 'endpoint', endpoint, fixedBy: by, message: `${head} ${endpoint.description} ${FIX[by]}` };
+  }
+  const names = [...mappings.v1Slugs, ...mappings.v2Slugs, ...mappings.properties.map((p) => p.v1)];
+  const suggestions = closest(query, new Set(names));
+  const hint = suggestions.length ? ` Closest known: ${suggestions.join(', ')}.` : '';
+  return {
+    found: false,
+    query,
+    suggestions,
+    message: `${code(query)} is not in the table (${mappings.source}).${hint} If your account has this field, add it with --mappings FILE.`,
+  };
+}
+
+/** Matches a path such as `/v1/election/state/CA/` against the table's templates. */
+export function findEndpoint(mappings: Mappings, path: string): EndpointRule | undefined {
+  const normalized = path.endsWith('/') ? path : `${path}/`;
+  return mappings.endpoints.find((e) => templateRegExp(e.v1).test(normalized));
+}
+
+const templates = new Map<string, RegExp>();
+/** `/v1/election/state/{state}/` → a RegExp matching any value in the braces. */
+export function templateRegExp(template: string): RegExp {
+  let re = templates.get(template);
+  if (!re) {
+    const source = template
+      .split(/(\{[a-z_]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    re = new RegExp(`^${source}$`);
+    templates.set(template, re);
+  }
+  return re;
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describeIoError, IoError, MappingError } from '../errors.js';
+import { buildIndex, type Mappings } from './mappings.js';
+import { type MappingTable, mappingTableSchema } from './schema.js';
+import { validateTable } from './validate.js';
+
+/** The bundled table, `mappings/v1-to-v2.json` (same depth from `src/` and `dist/`). */
+export const DEFAULT_TABLE_PATH = fileURLToPath(new URL('../../mappings/v1-to-v2.json', import.meta.url));
+
+let bundled: Mappings | undefined;
+
+/**
+ * Loads and validates a mapping table (the bundled one by default) and indexes it.
+ * Throws `IoError` for an unreadable file and `MappingError` naming the first bad row.
+ */
+export function loadMappings(file?: string): Mappings {
+  if (file === undefined && bundled) return bundled;
+  const path = file ?? DEFAULT_TABLE_PATH;
+  let raw: string;
+  try {
+    raw = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new IoError(path, `cannot read mapping table: ${describeIoError(error)}`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new MappingError(path, 'JSON', `not valid JSON (${(error as Error).message})`);
+  }
+  const mappings = mappingsFromJson(json, path);
+  if (file === undefined) bundled = mappings;
+  return mappings;
+}
+
+/** Validates an already-parsed table; `source` names it in error messages. */
+export function mappingsFromJson(json: unknown, source = '<table>'): Mappings {
+  const parsed = mappingTableSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new MappingError(source, describePath(json, issue?.path ?? []), issue?.message ?? 'invalid table');
+  }
+  const table: MappingTable = parsed.data;
+  validateTable(table, source);
+  return buildIndex(table, source);
+}
+
+/** `slugs[3] (rename "x").v2`: the row with its slug, so the user can find it in the file. */
+function describePath(json: unknown, path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  let out = '';
+  let node: unknown = json;
+  for (const key of path) {
+    out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+    node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+    if (typeof key === 'number' && node && typeof node === 'object') {
+      const row = node as { v1?: unknown; slug?: unknown; kind?: unknown };
+      const name = typeof row.v1 === 'string' ? row.v1 : typeof row.slug === 'string' ? row.slug : undefined;
+      if (name !== undefined) out += ` (${typeof row.kind === 'string' ? `${row.kind} ` : ''}"${name}")`;
+    }
+  }
+  return out;
+}
