@@ -1,0 +1,262 @@
+import type { Dirent } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import fg from 'fast-glob';
+import ignore, { type Ignore } from 'ignore';
+import { describeIoError, IoError, UsageError } from '../errors.js';
+
+/** Folders never walked into (unless named as a path): dependencies and build output. */
+export const DEFAULT_SKIPPED_DIRS: readonly string[] = ['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components'];
+
+export interface DiscoverOptions {
+  /** Paths are resolved, and reported, relative to this folder. */
+  readonly cwd: string;
+  /** Files, folders or glob patterns (expanded here, not by the shell). Default: `.` */
+  readonly paths?: readonly string[];
+  /** gitignore-style patterns: when given, only matching files are kept. */
+  readonly include?: readonly string[];
+  /** gitignore-style patterns of files and folders to leave out. */
+  readonly exclude?: readonly string[];
+  /** Keep only files with these extensions (without the dot); all files when absent. */
+  readonly extensions?: readonly string[];
+  /** Honour `.gitignore` files and `.git/info/exclude` (default true). */
+  readonly gitignore?: boolean;
+}
+
+export interface DiscoveredFile {
+  /** Absolute path. */
+  readonly path: string;
+  /** Relative to `cwd`, `/`-separated (what reports and diffs show). */
+  readonly rel: string;
+}
+
+export type SkipReason = 'gitignored' | 'excluded' | 'default-skip' | 'symlink-outside' | 'symlink-loop' | 'unreadable';
+
+export interface Discovery {
+  readonly files: DiscoveredFile[];
+  /** How many entries were left out, by reason (folders count once). */
+  readonly skipped: Record<SkipReason, number>;
+  /** Folders or links that could not be read: `{ rel, message }`. */
+  readonly errors: { rel: string; message: string }[];
+}
+
+const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
+
+interface IgnoreLayer {
+  /** Absolute folder the patterns are relative to. */
+  readonly base: string;
+  readonly rules: Ignore;
+}
+
+/**
+ * Lists the files below the given paths, sorted, with `.gitignore`, default skips, include and
+ * exclude applied. Symlinks are followed only when they resolve inside one of the given paths,
+ * and each real folder is walked once (no loops). A path that does not exist is an `IoError`.
+ */
+export async function discoverFiles(options: DiscoverOptions): Promise<Discovery> {
+  const cwd = resolve(options.cwd);
+  const useGitignore = options.gitignore ?? true;
+  const extensions = options.extensions ? new Set(options.extensions.map((e) => e.toLowerCase())) : undefined;
+  const include = options.include?.length ? ignore().add([...options.include]) : undefined;
+  const exclude = options.exclude?.length ? ignore().add([...options.exclude]) : undefined;
+  const skipped: Record<SkipReason, number> = {
+    gitignored: 0,
+    excluded: 0,
+    'default-skip': 0,
+    'symlink-outside': 0,
+    'symlink-loop': 0,
+    unreadable: 0,
+  };
+  const errors: { rel: string; message: string }[] = [];
+  const found = new Map<string, DiscoveredFile>();
+  const relOf = (abs: string) => toPosix(relative(cwd, abs)) || '.';
+
+  // Expand the path arguments: globs through fast-glob, the rest as they are.
+  const roots: string[] = [];
+  const explicitFiles: string[] = [];
+  for (const raw of options.paths?.length ? options.paths : ['.']) {
+    if (fg.isDynamicPattern(raw.replace(/\\/g, '/'))) {
+      const matches = await fg(raw.replace(/\\/g, '/'), {
+        cwd,
+        absolute: true,
+        dot: false,
+        onlyFiles: true,
+        followSymbolicLinks: false,
+        ignore: DEFAULT_SKIPPED_DIRS.map((d) => `**/${d}/**`),
+      });
+      if (matches.length === 0) throw new UsageError(`no file matches the pattern "${raw}"`);
+      explicitFiles.push(...matches.map((m) => resolve(m)));
+      continue;
+    }
+    const abs = resolve(cwd, raw);
+    let stat: import('node:fs').Stats;
+    try {
+      stat = await fs.stat(abs);
+    } catch (error) {
+      throw new IoError(raw, describeIoError(error), { cause: error });
+    }
+    if (stat.isDirectory()) roots.push(abs);
+    else explicitFiles.push(abs);
+  }
+
+  const realRoots = await Promise.all(roots.map((r) => fs.realpath(r)));
+  const insideRoots = (real: string) => realRoots.some((root) => real === root || real.startsWith(root + sep));
+
+  // Files named directly are kept (extensions and include/exclude still apply, gitignore too).
+  const gitignoreCache = new Map<string, Ignore | null>();
+  const readIgnoreFile = async (file: string): Promise<Ignore | null> => {
+    if (gitignoreCache.has(file)) return gitignoreCache.get(file) ?? null;
+    let rules: Ignore | null = null;
+    try {
+      rules = ignore().add(await fs.readFile(file, 'utf8'));
+    } catch {
+      rules = null;
+    }
+    gitignoreCache.set(file, rules);
+    return rules;
+  };
+  /** The .gitignore layers that apply in `dir`: from the repository root (if any) down to `dir`. */
+  const layerCache = new Map<string, Promise<IgnoreLayer[]>>();
+  const ancestorLayers = (dir: string): Promise<IgnoreLayer[]> => {
+    let layers = layerCache.get(dir);
+    if (!layers) {
+      layers = computeAncestorLayers(dir);
+      layerCache.set(dir, layers);
+    }
+    return layers;
+  };
+  const computeAncestorLayers = async (dir: string): Promise<IgnoreLayer[]> => {
+    if (!useGitignore) return [];
+    const chain: string[] = [];
+    let cur = dir;
+    let repoRoot: string | undefined;
+    for (;;) {
+      chain.unshift(cur);
+      try {
+        await fs.access(join(cur, '.git'));
+        repoRoot = cur;
+        break;
+      } catch {}
+      const parent = resolve(cur, '..');
+      if (parent === cur) break;
+      cur = parent;
+    }
+    const dirs = repoRoot ? chain : [dir];
+    const layers: IgnoreLayer[] = [];
+    if (repoRoot) {
+      const info = await readIgnoreFile(join(repoRoot, '.git', 'info', 'exclude'));
+      if (info) layers.push({ base: repoRoot, rules: info });
+    }
+    for (const d of dirs) {
+      const rules = await readIgnoreFile(join(d, '.gitignore'));
+      if (rules) layers.push({ base: d, rules });
+    }
+    return layers;
+  };
+  const ignoredBy = (layers: readonly IgnoreLayer[], abs: string, isDir: boolean): boolean => {
+    for (const layer of layers) {
+      const rel = toPosix(relative(layer.base, abs));
+      if (!rel || rel.startsWith('..') || isAbsolute(rel)) continue;
+      if (layer.rules.ignores(isDir ? `${rel}/` : rel)) return true;
+    }
+    return false;
+  };
+  const userFilter = (abs: string, isDir: boolean): SkipReason | undefined => {
+    const rel = relOf(abs);
+    if (rel === '.' || rel.startsWith('..')) return undefined;
+    if (exclude?.ignores(isDir ? `${rel}/` : rel)) return 'excluded';
+    if (!isDir && include && !include.ignores(rel)) return 'excluded';
+    return undefined;
+  };
+  const keep = (abs: string) => {
+    if (extensions) {
+      const dot = abs.lastIndexOf('.');
+      const ext = dot > abs.lastIndexOf(sep) ? abs.slice(dot + 1).toLowerCase() : '';
+      if (!extensions.has(ext)) return;
+    }
+    found.set(abs, { path: abs, rel: relOf(abs) });
+  };
+
+  for (const file of explicitFiles) {
+    const reason = userFilter(file, false);
+    if (reason) {
+      skipped[reason]++;
+      continue;
+    }
+    if (ignoredBy(await ancestorLayers(resolve(file, '..')), file, false)) {
+      skipped.gitignored++;
+      continue;
+    }
+    keep(file);
+  }
+
+  const visited = new Set<string>();
+  const walk = async (dir: string, real: string, layers: IgnoreLayer[]): Promise<void> => {
+    if (visited.has(real)) {
+      skipped['symlink-loop']++;
+      return;
+    }
+    visited.add(real);
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      skipped.unreadable++;
+      errors.push({ rel: relOf(dir), message: describeIoError(error) });
+      return;
+    }
+    let here = layers;
+    if (useGitignore && entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
+      const rules = await readIgnoreFile(join(dir, '.gitignore'));
+      if (rules && !layers.some((l) => l.base === dir)) here = [...layers, { base: dir, rules }];
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: [string, string][] = [];
+    for (const entry of entries) {
+      const abs = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      let realPath = join(real, entry.name);
+      if (entry.isSymbolicLink()) {
+        try {
+          realPath = await fs.realpath(abs);
+          const stat = await fs.stat(realPath);
+          isDir = stat.isDirectory();
+          isFile = stat.isFile();
+        } catch (error) {
+          skipped.unreadable++;
+          errors.push({ rel: relOf(abs), message: `broken symlink: ${describeIoError(error)}` });
+          continue;
+        }
+        if (!insideRoots(realPath)) {
+          skipped['symlink-outside']++;
+          continue;
+        }
+      }
+      if (isDir && (entry.name.startsWith('.') || DEFAULT_SKIPPED_DIRS.includes(entry.name))) {
+        skipped['default-skip']++;
+        continue;
+      }
+      if (!isDir && !isFile) continue;
+      if (ignoredBy(here, abs, isDir)) {
+        skipped.gitignored++;
+        continue;
+      }
+      const reason = userFilter(abs, isDir);
+      if (reason) {
+        skipped[reason]++;
+        continue;
+      }
+      if (isDir) subdirs.push([abs, realPath]);
+      else keep(abs);
+    }
+    for (const [abs, realPath] of subdirs) await walk(abs, realPath, here);
+  };
+  for (let i = 0; i < roots.length; i++) {
+    const root = roots[i] as string;
+    await walk(root, realRoots[i] as string, await ancestorLayers(root));
+  }
+
+  const files = [...found.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { files, skipped, errors };
+}

@@ -1,0 +1,47 @@
+import { promises as fs } from 'node:fs';
+import { describeIoError } from '../errors.js';
+
+/** Default size limit for scanned files: larger ones are generated or data, not integrations. */
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+export type ReadResult =
+  | { readonly kind: 'text'; readonly text: string; readonly bytes: number }
+  | { readonly kind: 'skipped'; readonly reason: 'too-large' | 'binary' | 'invalid-utf8'; readonly bytes: number }
+  | { readonly kind: 'error'; readonly message: string };
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Reads a file as UTF-8 text, keeping a BOM as `\uFEFF` so that writing the text back gives the
+ * same bytes. Binary files (a NUL byte in the first 8 KiB), files over `maxBytes` and invalid
+ * UTF-8 are skipped, not errors; an unreadable file is an error record, never a throw.
+ */
+export async function readTextFile(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<ReadResult> {
+  let buffer: Buffer;
+  try {
+    const handle = await fs.open(path, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
+      buffer = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { kind: 'error', message: describeIoError(error) };
+  }
+  return decodeText(buffer, maxBytes);
+}
+
+/** The decoding half of `readTextFile`, for bytes already in memory. */
+export function decodeText(buffer: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
+  const bytes = buffer.byteLength;
+  if (bytes > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes };
+  const head = buffer.subarray(0, 8192);
+  if (head.includes(0)) return { kind: 'skipped', reason: 'binary', bytes };
+  try {
+    return { kind: 'text', text: decoder.decode(buffer), bytes };
+  } catch {
+    return { kind: 'skipped', reason: 'invalid-utf8', bytes };
+  }
+}

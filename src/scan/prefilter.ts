@@ -1,0 +1,31 @@
+import type { Mappings } from '../mapping/mappings.js';
+import { MARKER_PREFIX } from './marker.js';
+import { createTokenMatcher, type TokenMatcher } from './tokens.js';
+
+export interface Prefilter {
+  /** Whole-token matcher over the V1 slugs that need a change and the renamed properties (`long_name`). */
+  readonly matcher: TokenMatcher;
+  /** Plain substrings that also make a file a candidate: `/v1/`, the API hosts, the marker prefix. */
+  readonly needles: readonly string[];
+  /** True when the text may hold V1 usage; false means it certainly holds none. */
+  isCandidate(text: string): boolean;
+}
+
+/** The tokens of the table that point at V1 usage: actionable V1 slugs and renamed properties with an `_`. */
+export function v1Tokens(m: Mappings): string[] {
+  return [...m.actionableV1, ...m.properties.map((p) => p.v1).filter((name) => name.includes('_'))];
+}
+
+/**
+ * Decides from the text alone whether a file needs a closer look (a parse, a lexer). One pass of
+ * `indexOf` per needle plus the underscore-driven token scan; no regular expressions.
+ */
+export function createPrefilter(m: Mappings, options: { markers?: boolean } = {}): Prefilter {
+  const matcher = createTokenMatcher(v1Tokens(m));
+  const needles = ['/v1/', ...m.hosts, ...(options.markers ? [MARKER_PREFIX] : [])];
+  return {
+    matcher,
+    needles,
+    isCandidate: (text) => needles.some((n) => text.includes(n)) || matcher.test(text),
+  };
+}
