@@ -92,7 +92,7 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
   const origins = mappings.byV2.get(query);
   if (rule) {
     const by = fixedBy(rule);
-    const parts = [rule.description, FIX[by]];
+    const parts = [headline(rule), rule.description, FIX[by]];
     if (rule.warning) parts.push(`Warning: ${rule.warning}`);
     const alsoV2 = origins?.filter((o) => o.kind !== 'unchanged');
     if (alsoV2?.length) parts.push(`Also a V2 slug: ${alsoV2.map((o) => describeOrigin(query, o)).join('; ')}.`);

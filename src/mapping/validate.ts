@@ -90,8 +90,7 @@ export function validateTable(table: MappingTable, source: string): void {
       case 'consolidate': {
         if (migrated.has(rule.v2)) fail(row, `chain: target "${rule.v2}" is itself a migrated V1 slug`);
         const field = v2Fields.get(rule.v2);
-        if (field?.format !== 'Multi-select')
-          fail(row, `target "${rule.v2}" is not a Multi-select field declared in "v2Fields"`);
+        if (field?.format !== 'Multi-select') fail(row, `target "${rule.v2}" is not a Multi-select field declared in "v2Fields"`);
         if (!field?.options?.includes(rule.option))
           fail(row, `option "${rule.option}" is not in the option set of "${rule.v2}" (${field?.options?.join(', ')})`);
         const key = `${rule.v2}:${rule.option}`;
