@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CivicMigrateError } from '../errors.js';
+import { type ApiKey, checkBasicAuth, generateApiKey } from './auth.js';
+
+/** What the reference server answers with: JSON-ready payloads of both versions. */
+export interface ServedData {
+  readonly v1Fields: unknown;
+  readonly v2Fields: unknown;
+  /** V1 state records by upper-case code; a code without a record answers 404. */
+  readonly v1States: ReadonlyMap<string, unknown>;
+  readonly v2States: ReadonlyMap<string, unknown>;
+  readonly overrides: unknown;
+}
+
+export interface ServerOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Interface to listen on; 127.0.0.1 by default. */
+  readonly host?: string;
+  /** Accepted keys; one demo key is generated when absent or empty (see `keys` in the result). */
+  readonly keys?: readonly ApiKey[];
+  readonly data: ServedData;
+  /** One line per request (method, path without query, status, time). Never holds a credential. */
+  readonly log?: (line: string) => void;
+  /** How long `close()` lets open requests finish before it cuts connections. */
+  readonly shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  /** Base URL for a client, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly keys: readonly ApiKey[];
+  /** True when the keys were generated because none were given. */
+  readonly demoKey: boolean;
+  /** Stops accepting connections, lets open requests finish (up to the grace time), then resolves. */
+  close(): Promise<void>;
+}
+
+/** A server that cannot start (port in use, no permission). */
+export class ServerStartError extends CivicMigrateError {}
+
+const NOT_FOUND = { detail: 'Not found.' };
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+type Route =
+  | { readonly kind: 'json'; readonly body: Buffer; readonly auth: boolean }
+  | { readonly kind: 'not-found'; readonly auth: boolean }
+  | { readonly kind: 'redirect'; readonly location: string };
+
+const toBody = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+/**
+ * The route table of both versions, serialised once. Matching mirrors the service: state data and
+ * overrides need Basic auth (checked before the state code, so a bad key answers 401 even for an
+ * unknown state), the early `/v1/election/state/{state}/` form needs none, `/v1/election/override/`
+ * never existed, and a known path without its trailing slash is redirected (Django's APPEND_SLASH).
+ */
+function buildRouter(data: ServedData): (path: string) => Route {
+  const notFound = (auth: boolean): Route => ({ kind: 'not-found', auth });
+  const fields = { '1': toBody(data.v1Fields), '2': toBody(data.v2Fields) };
+  const states = { '1': new Map<string, Buffer>(), '2': new Map<string, Buffer>() };
+  for (const [code, record] of data.v1States) states['1'].set(code, toBody(record));
+  for (const [code, record] of data.v2States) states['2'].set(code, toBody(record));
+  const overrides = toBody(data.overrides);
+
+  const match = (path: string): Route | undefined => {
+    let m = /^\/v([12])\/election\/field\/$/.exec(path);
+    if (m) return { kind: 'json', body: fields[m[1] as '1' | '2'], auth: false };
+    m = /^\/v([12])\/election\/data\/state\/([^/]+)\/$/.exec(path);
+    if (m) {
+      const body = states[m[1] as '1' | '2'].get(m[2] as string);
+      return body ? { kind: 'json', body, auth: true } : notFound(true);
+    }
+    m = /^\/v1\/election\/state\/([^/]+)\/$/.exec(path);
+    if (m) {
+      const body = states['1'].get(m[1] as string);
+      return body ? { kind: 'json', body, auth: false } : notFound(false);
+    }
+    if (path === '/v2/election/override/') return { kind: 'json', body: overrides, auth: true };
+    return undefined;
+  };
+  return (path) => {
+    const route = match(path);
+    if (route) return route;
+    if (!path.endsWith('/') && match(`${path}/`)) return { kind: 'redirect', location: `${path}/` };
+    return notFound(false);
+  };
+}
+
+/**
+ * Starts the local reference server of the Civic Data API (both versions) and resolves once it
+ * listens. Customers run their migrated integration against it offline; tests use it on port 0.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const demoKey = !options.keys || options.keys.length === 0;
+  const keys = demoKey ? [generateApiKey()] : [...(options.keys as readonly ApiKey[])];
+  const keyMap = new Map(keys.map((k) => [k.id, k]));
+  const route = buildRouter(options.data);
+  const log = options.log;
+  const host = options.host ?? '127.0.0.1';
+
+  const server: Server = createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    if (log) {
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log(`${req.method} ${pathOf(req)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      });
+    }
+    handle(req, res, route, keyMap);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `port ${options.port} is already in use (use --port 0 for a free one)`
+          : error.code === 'EACCES'
+            ? `no permission to listen on port ${options.port}`
+            : error.code === 'EADDRNOTAVAIL'
+              ? `address ${host} is not available on this machine`
+              : error.message;
+      reject(new ServerStartError(`cannot start the reference server: ${reason}`));
+    };
+    server.once('error', onError);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    host: address.address,
+    keys,
+    demoKey,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 2_000);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** The path without query string: queries are never logged (some clients put keys there). */
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: (path: string) => Route,
+  keys: ReadonlyMap<string, ApiKey>,
+): void {
+  req.resume(); // a GET has no body worth reading; drain whatever came
+  const method = req.method ?? 'GET';
+  const path = pathOf(req);
+  const target = route(path);
+  const head = method === 'HEAD';
+
+  if (target.kind === 'redirect') {
+    const query = (req.url ?? '').slice(path.length);
+    res.writeHead(301, { Location: `${target.location}${query}`, 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  if (method === 'OPTIONS') {
+    res.writeHead(target.kind === 'json' ? 204 : 404, { Allow: ALLOW, 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  if (method !== 'GET' && !head) {
+    const status = target.kind === 'json' ? 405 : 404;
+    send(res, status, toBody(status === 405 ? { detail: `Method "${method}" not allowed.` } : NOT_FOUND), false, {
+      Allow: ALLOW,
+    });
+    return;
+  }
+  if (target.auth) {
+    const auth = checkBasicAuth(req.headers.authorization, keys);
+    if (!auth.ok) {
+      send(res, 401, toBody({ detail: auth.detail }), head, { 'WWW-Authenticate': 'Basic realm="api"' });
+      return;
+    }
+  }
+  if (target.kind === 'not-found') send(res, 404, toBody(NOT_FOUND), head);
+  else send(res, 200, target.body, head);
+}
+
+function send(res: ServerResponse, status: number, body: Buffer, head: boolean, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(body.length),
+    Vary: 'Accept, Authorization',
+    Allow: ALLOW,
+    ...headers,
+  });
+  res.end(head ? undefined : body);
+}
