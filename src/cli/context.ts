@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 
 /** Where a command reads and writes: the real process, or buffers in tests. */
@@ -37,7 +36,12 @@ export function defineCommand<A>(def: CommandDef<A>): CommandDef<A> {
   return def;
 }
 
-export function createContext(io: Io, args: GlobalArgs): Context {
+/**
+ * The table loader (and zod with it) is imported here, when a command runs, not at start-up:
+ * `--help` and argument errors stay fast.
+ */
+export async function createContext(io: Io, args: GlobalArgs): Promise<Context> {
+  const { loadMappings } = await import('../mapping/load.js');
   let cached: Mappings | undefined;
   return {
     io,

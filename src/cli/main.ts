@@ -42,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       def.describe,
       (y) => def.builder(y),
       async (args) => {
-        exitCode = await def.handler(args as never, createContext(io, args as GlobalArgs));
+        exitCode = await def.handler(args as never, await createContext(io, args as GlobalArgs));
       },
     );
   }

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** The real executable, as `npx civic-migrate` runs it (dist/ is built by `prepare` at `npm ci`). */
+const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
+
+describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.js', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+
+  it('prints help listing the commands, exit 0', () => {
+    const r = cli('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^civic-migrate <command> \[options\]/);
+    expect(r.stdout).toContain('civic-migrate explain <slug>');
+  });
+
+  it('exits 1 for an unknown slug and 2 for a usage error, with one line on stderr', () => {
+    expect(cli('explain', 'nope_nope').status).toBe(1);
+    const r = cli('frobnicate');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("civic-migrate: Unknown argument: frobnicate\nRun 'civic-migrate --help' for usage.\n");
+  });
+
+  it('prints its version', () => {
+    const r = cli('--version');
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
