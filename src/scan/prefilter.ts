@@ -20,9 +20,20 @@ export function v1Tokens(m: Mappings): string[] {
  * Decides from the text alone whether a file needs a closer look (a parse, a lexer). One pass of
  * `indexOf` per needle plus the underscore-driven token scan; no regular expressions.
  */
-export function createPrefilter(m: Mappings, options: { markers?: boolean } = {}): Prefilter {
-  const matcher = createTokenMatcher(v1Tokens(m));
-  const needles = ['/v1/', ...m.hosts, ...(options.markers ? [MARKER_PREFIX] : [])];
+export function createPrefilter(
+  m: Mappings,
+  options: {
+    markers?: boolean;
+    /** More whole tokens that make a file a candidate (the report adds V1 slugs whose `.value` it checks). */
+    extraTokens?: Iterable<string>;
+    /** More plain substrings that make a file a candidate. */
+    extraNeedles?: Iterable<string>;
+  } = {},
+): Prefilter {
+  const matcher = createTokenMatcher([...v1Tokens(m), ...(options.extraTokens ?? [])]);
+  const needles = [
+    ...new Set(['/v1/', ...m.hosts, ...(options.markers ? [MARKER_PREFIX] : []), ...(options.extraNeedles ?? [])]),
+  ];
   return {
     matcher,
     needles,
