@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { CivicMigrateError, UsageError } from '../errors.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
@@ -29,7 +30,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .recommendCommands()
     .help()
     .alias('help', 'h')
-    .version()
+    .version(packageVersion())
     .wrap(Math.min(110, (io.stdout as { columns?: number }).columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
@@ -62,4 +63,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     throw error;
   }
+}
+
+/** Our own version, from package.json (same depth from src/cli and dist/cli). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
