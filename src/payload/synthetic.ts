@@ -4,6 +4,7 @@ import type { Derive, V1Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import type { RegionalOverride, V1FieldDescriptor, V1StateItem, V1StateRecord } from './schemas.js';
 import { STATE_CODES, STATES } from './states.js';
+import { longNameOf, slugWords as words } from './values.js';
 
 /**
  * A deterministic synthetic dataset shaped exactly like the real V1 server (DOMAIN.md §2), generated
@@ -42,14 +43,7 @@ function random(seed: string): () => number {
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const words = (slug: string) => slug.split('_').join(' ');
 const kebab = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-/** A V1 `long_name` for a slug: the real ones are not published, so the slug in words. */
-export function longNameOf(slug: string): string {
-  const text = words(slug);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** `modified_at` as the real server wrote it: UTC, `Z`, microseconds only when non-zero. */
 function timestamp(rnd: () => number): string {

@@ -1,0 +1,398 @@
+import type { V2Origin } from '../mapping/mappings.js';
+import type { V2Format } from '../mapping/schema.js';
+import { assertNever } from '../mapping/validate.js';
+import { collision, type DowngradeRun, formatsFromFields, readFormat } from './context.js';
+import { restoreDeleted } from './derive.js';
+import { jsonPath } from './diagnostics.js';
+import { compareSlugs } from './plan.js';
+import type {
+  RegionalOverride,
+  V1FieldDescriptor,
+  V1StateRecord,
+  V2FieldDescriptor,
+  V2StateItem,
+  V2StateRecord,
+} from './schemas.js';
+import { checkDuplicate, convertOverride } from './upgrade.js';
+import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, readBoolText } from './values.js';
+
+type Out = Record<string, unknown>;
+
+const itemPath = (i: number) => jsonPath(['state_information', i]);
+
+/** Item properties the adapter reads; the rest are kept. The draft `value` is V1's Boolean property name. */
+const v2ItemKeys = (run: DowngradeRun) =>
+  new Set([
+    'field_type',
+    'text',
+    'bool_value',
+    'multiselect_value',
+    'footnotes',
+    'modified_at',
+    run.plan.keys.boolV2,
+    run.plan.keys.boolV1,
+  ]);
+
+/** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
+function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool: boolean; text: string } {
+  const { boolV1, boolV2 } = run.plan.keys;
+  const slug = item.field_type;
+  const declared = (item as Out)[boolV2];
+  const draft = (item as Out)[boolV1];
+  let sent: boolean | undefined;
+  if (typeof declared === 'boolean') sent = declared;
+  else if (typeof draft === 'boolean') {
+    sent = draft;
+    run.diags.add('legacy-value', slug, path, `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
+  }
+  const read = readBoolText(item.text);
+  const bool = sent ?? read === true;
+  if (sent !== undefined && ((typeof read === 'boolean' && read !== sent) || (read === null && sent)))
+    run.diags.add(
+      'boolean-conflict',
+      slug,
+      path,
+      `text ${JSON.stringify(item.text)} disagrees with ${boolV2} ${sent}: ${boolV1} follows ${boolV2}, text is kept`,
+    );
+  let text = item.text;
+  if (read === undefined)
+    run.diags.add(
+      'boolean-unreadable',
+      slug,
+      path,
+      `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV1} is ${bool}`,
+    );
+  else if (read !== null && item.text !== boolText(read)) {
+    text = boolText(read);
+    run.diags.add(
+      'boolean-normalized',
+      slug,
+      path,
+      `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}, as V1 code compares it`,
+    );
+  }
+  return { bool, text };
+}
+
+/** The options a Multi-select item holds: `multiselect_value`, else the draft `value`, else its text. */
+function readOptions(run: DowngradeRun, item: V2StateItem, path: string): string[] {
+  if (Array.isArray(item.multiselect_value)) return item.multiselect_value;
+  const draft = (item as Out)[run.plan.keys.boolV1];
+  if (Array.isArray(draft) && draft.every((o) => typeof o === 'string')) {
+    run.diags.add('legacy-value', item.field_type, path, `no multiselect_value: the draft "${run.plan.keys.boolV1}" was read`);
+    return draft;
+  }
+  const options = item.text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (options.length > 0)
+    run.diags.add(
+      'multiselect-from-text',
+      item.field_type,
+      path,
+      `no multiselect_value: options read from text ${JSON.stringify(item.text)}`,
+    );
+  return options;
+}
+
+/** One V2 item in V1 shape under `slug`. */
+function convertItem(
+  run: DowngradeRun,
+  item: V2StateItem,
+  slug: string,
+  format: V2Format,
+  path: string,
+  known: ReadonlySet<string>,
+): Out {
+  const out: Out = { text: item.text, field_type: slug, modified_at: item.modified_at };
+  switch (format) {
+    case 'Boolean': {
+      const { bool, text } = readBoolean(run, item, path);
+      out.text = text;
+      out[run.plan.keys.boolV1] = bool;
+      break;
+    }
+    case 'Multi-select':
+      if (item.text === '') out.text = readOptions(run, item, path).join(MULTISELECT_SEPARATOR);
+      break;
+    case 'Single-select':
+    case 'Markdown':
+    case 'URL':
+    case 'Date':
+      break;
+    default:
+      return assertNever(format);
+  }
+  copyExtras(item as Out, known, out);
+  return out;
+}
+
+/** V2 state record → V1: every V1 field back, deleted ones derived or empty (see README). */
+export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1StateRecord {
+  const { plan, diags } = run;
+  const m = plan.mappings;
+  const formats = formatsFromFields(run, 'v2', run.fields);
+  const known = v2ItemKeys(run);
+  const out = new Map<string, { item: Out; from: string }>();
+  const seen = new Map<string, number>();
+  const byV2 = new Map<string, V2StateItem>();
+  const notes = new Map<string, { texts: string[]; times: string[] }>();
+  const emit = (slug: string, item: Out, index: number, from: string) => {
+    const prev = out.get(slug);
+    if (prev) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, prev.from, slug);
+    out.set(slug, { item, from });
+  };
+  const formatOf = (item: V2StateItem): V2Format => {
+    const draft = (item as Out)[plan.keys.boolV1];
+    return (
+      formats?.get(item.field_type) ??
+      (typeof item.bool_value === 'boolean' ? 'Boolean' : Array.isArray(item.multiselect_value) ? 'Multi-select' : undefined) ??
+      plan.v2FormatOfV2(item.field_type) ??
+      (typeof draft === 'boolean' ? 'Boolean' : Array.isArray(draft) ? 'Multi-select' : 'Markdown')
+    );
+  };
+
+  record.state_information.forEach((item, index) => {
+    const slug = item.field_type;
+    if (seen.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, slug);
+    seen.set(slug, index);
+    byV2.set(slug, item);
+    const path = itemPath(index);
+    const footnotes = item.footnotes ?? '';
+    const origins: readonly V2Origin[] | undefined = m.byV2.get(slug);
+    if (origins === undefined) {
+      diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
+      emit(slug, convertItem(run, item, slug, formatOf(item), path, known), index, slug);
+      if (footnotes.trim() !== '')
+        diags.add('footnotes-dropped', slug, path, `V1 has no notes field for "${slug}": its footnotes are dropped`);
+      return;
+    }
+    let placed = false;
+    let noted = false;
+    let folded = false;
+    for (const origin of origins) {
+      switch (origin.kind) {
+        case 'rename':
+        case 'unchanged': {
+          const warning = m.byV1.get(origin.v1)?.warning;
+          if (warning) diags.add('table-warning', origin.v1, path, warning);
+          emit(origin.v1, convertItem(run, item, origin.v1, formatOf(item), path, known), index, slug);
+          placed = true;
+          break;
+        }
+        case 'consolidate':
+          if (!folded) expandGroup(run, item, index, known, emit);
+          folded = true;
+          placed = true;
+          break;
+        case 'footnote': {
+          const entry = notes.get(origin.v1) ?? { texts: [], times: [] };
+          if (footnotes.trim() !== '' && !entry.texts.includes(footnotes)) entry.texts.push(footnotes);
+          entry.times.push(item.modified_at);
+          notes.set(origin.v1, entry);
+          noted = true;
+          break;
+        }
+        case 'new':
+          break;
+        default:
+          assertNever(origin);
+      }
+    }
+    if (!placed) {
+      const format = formatOf(item);
+      diags.add('v2-only-field', slug, path, `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`);
+      emit(slug, convertItem(run, item, slug, format, path, known), index, slug);
+    }
+    if (!noted && footnotes.trim() !== '')
+      diags.add('footnotes-dropped', slug, path, `V1 has no notes field for "${slug}": its footnotes are dropped`);
+  });
+
+  const end = record.state_information.length;
+  for (const rule of plan.footnoteRules) {
+    const entry = notes.get(rule.v1);
+    if (!entry) continue;
+    if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
+    if (entry.texts.length > 1)
+      diags.add(
+        'footnotes-merged',
+        rule.v1,
+        undefined,
+        `${rule.targets.join(', ')} have different footnotes: "${rule.v1}" joins them`,
+      );
+    emit(rule.v1, { text: entry.texts.join('\n\n'), field_type: rule.v1, modified_at: latestTime(entry.times) }, end, rule.v1);
+  }
+
+  const latest = latestTime(record.state_information.map((i) => i.modified_at));
+  const ctx = { plan, items: byV2, code: record.code, name: record.name, overrides: run.overrides, latest };
+  for (const rule of plan.deletes) {
+    if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
+    const restored = restoreDeleted(rule, ctx);
+    emit(rule.v1, restored.item as Out, end, rule.v1);
+    if (restored.how === 'derived')
+      diags.add('deleted-field-derived', rule.v1, undefined, `"${rule.v1}" (deleted in V2) derived: ${restored.from}`);
+    else
+      diags.add(
+        'deleted-field-emptied',
+        rule.v1,
+        undefined,
+        `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${restored.why}`,
+      );
+  }
+
+  const result: Out = {
+    code: record.code,
+    name: record.name,
+    state_information: [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item),
+  };
+  copyExtras(record as Out, new Set(['code', 'name', 'state_information']), result);
+  return result as V1StateRecord;
+}
+
+/** A Multi-select back into its V1 Booleans ("True"/"False" and `value`); options with no V1 Boolean are reported. */
+function expandGroup(
+  run: DowngradeRun,
+  item: V2StateItem,
+  index: number,
+  known: ReadonlySet<string>,
+  emit: (slug: string, item: Out, index: number, from: string) => void,
+): void {
+  const slug = item.field_type;
+  const path = itemPath(index);
+  const members = run.plan.mappings.consolidations.get(slug) ?? [];
+  const selected = new Set(readOptions(run, item, path));
+  for (const { v1, option } of members) {
+    const bool = selected.has(option);
+    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, [run.plan.keys.boolV1]: bool };
+    copyExtras(item as Out, known, out);
+    emit(v1, out, index, slug);
+  }
+  for (const option of selected) {
+    if (!members.some((m) => m.option === option))
+      run.diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
+  }
+}
+
+/** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
+export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescriptor[]): V1FieldDescriptor[] {
+  const { plan, diags } = run;
+  const m = plan.mappings;
+  const { descV1, descV2 } = plan.keys;
+  const known = new Set(['slug', descV2, 'field_format', 'options']);
+  const out = new Map<string, { item: Out; from: string }>();
+  const seen = new Set<string>();
+  const emit = (slug: string, item: Out, index: number, from: string) => {
+    const prev = out.get(slug);
+    if (prev) throw collision(run, jsonPath([index, 'slug']), from, prev.from, slug);
+    out.set(slug, { item, from });
+  };
+  const descriptor = (slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out => {
+    const item: Out = { slug, [descV1]: longName, field_format: plan.v1FormatFor(format) };
+    if (extrasFrom) copyExtras(extrasFrom as Out, known, item);
+    return item;
+  };
+
+  fields.forEach((d, index) => {
+    const slug = d.slug;
+    const path = jsonPath([index]);
+    if (seen.has(slug)) throw collision(run, jsonPath([index, 'slug']), slug, slug, slug);
+    seen.add(slug);
+    const format = readFormat(run, 'v2', d.field_format, slug, jsonPath([index, 'field_format']));
+    const description = d[descV2] as string;
+    const keep = () => {
+      emit(slug, descriptor(slug, description, format, d), index, slug);
+      if (plan.v1FormatFor(format) !== format)
+        diags.add(
+          'format-downgraded',
+          slug,
+          path,
+          `V1 has no ${format} format: "${slug}" is listed as ${plan.v1FormatFor(format)} (its value is in text)`,
+        );
+    };
+    const origins = m.byV2.get(slug);
+    if (origins === undefined) {
+      diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
+      keep();
+      return;
+    }
+    let placed = false;
+    let folded = false;
+    for (const origin of origins) {
+      switch (origin.kind) {
+        case 'rename':
+        case 'unchanged':
+          emit(origin.v1, descriptor(origin.v1, description, format, d), index, slug);
+          placed = true;
+          break;
+        case 'consolidate': {
+          if (!folded) {
+            const members = m.consolidations.get(slug) ?? [];
+            for (const { v1 } of members) emit(v1, descriptor(v1, longNameOf(v1), 'Boolean', d), index, slug);
+            diags.add(
+              'descriptor-synthesized',
+              slug,
+              path,
+              `"${slug}" listed as its V1 Booleans ${members.map((x) => x.v1).join(', ')} (long_name made from the slug)`,
+            );
+            for (const option of d.options ?? [])
+              if (!members.some((x) => x.option === option))
+                diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: not listed`);
+          }
+          folded = true;
+          placed = true;
+          break;
+        }
+        case 'footnote':
+          if (!out.has(origin.v1)) emit(origin.v1, descriptor(origin.v1, longNameOf(origin.v1), 'Markdown'), index, origin.v1);
+          break;
+        case 'new':
+          break;
+        default:
+          assertNever(origin);
+      }
+    }
+    if (!placed) {
+      diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: kept under its V2 slug`);
+      keep();
+    }
+  });
+
+  const deletes = plan.deletes.map((rule) => rule.v1);
+  for (const slug of deletes)
+    emit(
+      slug,
+      { slug, [descV1]: longNameOf(slug), field_format: m.v1FormatOf(slug) ?? plan.v1FormatFor('Markdown') },
+      fields.length,
+      slug,
+    );
+  if (deletes.length > 0)
+    diags.add(
+      'descriptor-synthesized',
+      undefined,
+      undefined,
+      `${deletes.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${deletes.join(', ')}`,
+    );
+  return [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item as V1FieldDescriptor);
+}
+
+/** Override list → V1 slugs. V1 had no override endpoint: this serves V1-era code that reads overrides by V1 slug. */
+export function downgradeOverrides(run: DowngradeRun, overrides: readonly RegionalOverride[]): RegionalOverride[] {
+  const { plan, diags } = run;
+  const seen = new Set<string>();
+  if (overrides.length > 0)
+    diags.add('no-v1-overrides', undefined, undefined, 'V1 had no override endpoint: field slugs are given their V1 names');
+  return overrides.map((o, index) => {
+    const slug = o.field.slug;
+    const path = jsonPath([index, 'field', 'slug']);
+    const origins = plan.mappings.byV2.get(slug);
+    const named = origins?.find((x) => x.kind === 'rename' || x.kind === 'unchanged');
+    let target = slug;
+    if (named && 'v1' in named) target = named.v1;
+    else if (plan.mappings.byV1.has(slug)) target = slug;
+    else if (origins) diags.add('v2-only-field', slug, path, `"${slug}" has no one-to-one V1 field: kept under its V2 slug`);
+    else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
+    checkDuplicate(run, seen, o, target, index);
+    return convertOverride(o, target);
+  });
+}

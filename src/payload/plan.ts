@@ -1,0 +1,153 @@
+import { MappingError } from '../errors.js';
+import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
+import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
+import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
+
+/**
+ * What the adapter needs from a mapping table, indexed once per table (cached). Everything the
+ * adapter knows about slugs comes from here; no slug is written in the adapter's code.
+ */
+export interface Plan {
+  readonly mappings: Mappings;
+  /** Property renames from the table's `properties`, checked against the payload schemas. */
+  readonly keys: {
+    /** Field descriptor: V1 `long_name` → V2 `description`. */
+    readonly descV1: string;
+    readonly descV2: string;
+    /** Boolean state items: V1 `value` → V2 `bool_value`. */
+    readonly boolV1: string;
+    readonly boolV2: string;
+  };
+  /** Item properties only V2 has (`bool_value`, `multiselect_value`, `footnotes`): evidence of a V2 record. */
+  readonly v2ItemKeys: readonly string[];
+  /** V1 slugs V2 does not have under that name (evidence of V1 data). */
+  readonly v1Only: ReadonlySet<string>;
+  /** V2 slugs V1 did not have (evidence of V2 data). */
+  readonly v2Only: ReadonlySet<string>;
+  /** The V2 format the table knows for a V1 slug (renamed, unchanged or deleted field). */
+  v2FormatOfV1(slug: string): V2Format | undefined;
+  /** The V2 format the table knows for a V2 slug. */
+  v2FormatOfV2(slug: string): V2Format | undefined;
+  /** V1 format name → V2 format (the table's `formats`). */
+  readonly formats: ReadonlyMap<string, V2Format>;
+  /** V2 format → the V1 format name V1 used for it; V2-only formats → the V1 text format. */
+  v1FormatFor(format: V2Format): V1Format;
+  /** Option order of each Multi-select the table knows (its option set, then options only the V1 Booleans name). */
+  readonly optionOrder: ReadonlyMap<string, readonly string[]>;
+  /** Deleted V1 fields (contradictions resolved), by slug. */
+  readonly deletes: readonly (DeleteRule & { readonly warning?: string })[];
+  /** Footnote moves (contradictions resolved). */
+  readonly footnoteRules: readonly (FootnoteRule & { readonly warning?: string })[];
+  /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
+  v2NameOf(slug: string): string;
+  rule(v1: string): ResolvedRule | undefined;
+}
+
+const cache = new WeakMap<Mappings, Plan>();
+
+export function planFor(mappings: Mappings): Plan {
+  let plan = cache.get(mappings);
+  if (!plan) {
+    plan = buildPlan(mappings);
+    cache.set(mappings, plan);
+  }
+  return plan;
+}
+
+function propertyRule(mappings: Mappings, object: PropertyRule['object'], appliesToFormat: V2Format | undefined): PropertyRule {
+  const rule = mappings.properties.find((p) => p.object === object && p.appliesToFormat === appliesToFormat);
+  if (!rule)
+    throw new MappingError(
+      mappings.source,
+      'properties',
+      `the payload adapter needs a "${object}" property rule${appliesToFormat ? ` for ${appliesToFormat}` : ''}`,
+    );
+  return rule;
+}
+
+function checkKey(mappings: Mappings, rule: PropertyRule, v1Keys: readonly string[], v2Keys: readonly string[]): void {
+  if (!v1Keys.includes(rule.v1) || !v2Keys.includes(rule.v2))
+    throw new MappingError(
+      mappings.source,
+      `properties ("${rule.v1}")`,
+      `the payload schemas have no "${rule.v1}" → "${rule.v2}" property; the adapter cannot apply this rule`,
+    );
+}
+
+function buildPlan(mappings: Mappings): Plan {
+  const v1ItemKeys = Object.keys(v1StateItemSchema.shape);
+  const v2ItemKeys = Object.keys(v2StateItemSchema.shape);
+  const desc = propertyRule(mappings, 'field', undefined);
+  checkKey(mappings, desc, Object.keys(v1FieldDescriptorSchema.shape), Object.keys(v2FieldDescriptorSchema.shape));
+  const bool = propertyRule(mappings, 'stateItem', 'Boolean');
+  checkKey(mappings, bool, v1ItemKeys, v2ItemKeys);
+
+  const v1Only = new Set([...mappings.v1Slugs].filter((s) => !mappings.v2Slugs.has(s)));
+  const v2Only = new Set([...mappings.v2Slugs].filter((s) => !mappings.v1Slugs.has(s)));
+
+  const formatOfV1 = (slug: string): V2Format | undefined => {
+    const f = mappings.v1FormatOf(slug);
+    return f === undefined ? undefined : mappings.formats.get(f);
+  };
+  const v2Format = new Map<string, V2Format>();
+  for (const [slug, origins] of mappings.byV2) {
+    const declared = mappings.v2Fields.get(slug)?.format;
+    if (declared) {
+      v2Format.set(slug, declared);
+      continue;
+    }
+    for (const origin of origins) {
+      if (origin.kind === 'consolidate') v2Format.set(slug, 'Multi-select');
+      else if (origin.kind === 'rename' || origin.kind === 'unchanged') {
+        const f = formatOfV1(origin.v1);
+        if (f) v2Format.set(slug, f);
+      }
+    }
+  }
+
+  // V2 format → V1 format: the row that maps a format to itself, else the first row for it.
+  const v1For = new Map<V2Format, V1Format>();
+  for (const row of mappings.table.formats) if (row.v1 === row.v2) v1For.set(row.v2, row.v1);
+  for (const row of mappings.table.formats) if (!v1For.has(row.v2)) v1For.set(row.v2, row.v1);
+  const textFormat = v1For.get('Markdown');
+  if (!textFormat) throw new MappingError(mappings.source, 'formats', 'the payload adapter needs a V1 format for Markdown');
+
+  const optionOrder = new Map<string, string[]>();
+  for (const [slug, group] of mappings.consolidations) {
+    const order = [...(mappings.v2Fields.get(slug)?.options ?? [])];
+    for (const { option } of group) if (!order.includes(option)) order.push(option);
+    optionOrder.set(slug, order);
+  }
+
+  const deletes: (DeleteRule & { readonly warning?: string })[] = [];
+  const footnoteRules: (FootnoteRule & { readonly warning?: string })[] = [];
+  const v2Name = new Map<string, string>();
+  for (const rule of mappings.byV1.values()) {
+    if (rule.kind === 'delete') deletes.push(rule);
+    else if (rule.kind === 'footnote') footnoteRules.push(rule);
+    else if (rule.kind === 'rename') v2Name.set(rule.v1, rule.v2);
+  }
+  deletes.sort((a, b) => compareSlugs(a.v1, b.v1));
+
+  return {
+    mappings,
+    keys: { descV1: desc.v1, descV2: desc.v2, boolV1: bool.v1, boolV2: bool.v2 },
+    v2ItemKeys: v2ItemKeys.filter((k) => !v1ItemKeys.includes(k)),
+    v1Only,
+    v2Only,
+    v2FormatOfV1: formatOfV1,
+    v2FormatOfV2: (slug) => v2Format.get(slug),
+    formats: mappings.formats,
+    v1FormatFor: (format) => v1For.get(format) ?? textFormat,
+    optionOrder,
+    deletes,
+    footnoteRules,
+    v2NameOf: (slug) => v2Name.get(slug) ?? slug,
+    rule: (v1) => mappings.byV1.get(v1),
+  };
+}
+
+/** Code-point order, the order the servers list fields in. */
+export function compareSlugs(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,258 @@
+import type { z } from 'zod';
+import { loadMappings } from '../mapping/load.js';
+import type { Mappings } from '../mapping/mappings.js';
+import { jsonPath, PayloadError } from './diagnostics.js';
+import { type Plan, planFor } from './plan.js';
+import {
+  overrideListSchema,
+  type PayloadKind,
+  type PayloadVersion,
+  TIMESTAMP_RE,
+  v1FieldDescriptorSchema,
+  v1FieldListSchema,
+  v1StateRecordSchema,
+  v2FieldDescriptorSchema,
+  v2FieldListSchema,
+  v2StateRecordSchema,
+} from './schemas.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isSlug = (v: unknown) => typeof v === 'string' && v.length > 0;
+const nullish = (v: unknown) => v === undefined || v === null;
+
+/*
+ * Fast structural checks, equivalent to the zod schemas (a property test holds them to it): the
+ * adapter must cost less than parsing the JSON, and zod's copy of every object is not needed.
+ * When a fast check fails, zod runs to name the first problem.
+ */
+
+function v1Item(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const { text, field_type, modified_at, value } = v;
+  return (
+    isString(text) &&
+    isSlug(field_type) &&
+    isString(modified_at) &&
+    TIMESTAMP_RE.test(modified_at) &&
+    (value === undefined || typeof value === 'boolean')
+  );
+}
+
+function v2Item(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const { text, field_type, modified_at, bool_value, multiselect_value, footnotes } = v;
+  if (!(isString(text) && isSlug(field_type) && isString(modified_at) && TIMESTAMP_RE.test(modified_at))) return false;
+  if (!(nullish(bool_value) || typeof bool_value === 'boolean')) return false;
+  if (!(nullish(footnotes) || isString(footnotes))) return false;
+  if (nullish(multiselect_value)) return true;
+  return Array.isArray(multiselect_value) && multiselect_value.every(isString);
+}
+
+function record(v: unknown, item: (v: unknown) => boolean): boolean {
+  if (!isObject(v)) return false;
+  const { code, name, state_information } = v;
+  return isString(code) && isString(name) && Array.isArray(state_information) && state_information.every(item);
+}
+
+function v1Field(v: unknown): boolean {
+  return isObject(v) && isSlug(v.slug) && isString(v.long_name) && isSlug(v.field_format);
+}
+
+function v2Field(v: unknown): boolean {
+  if (!(isObject(v) && isSlug(v.slug) && isString(v.description) && isSlug(v.field_format))) return false;
+  const { options } = v;
+  return nullish(options) || (Array.isArray(options) && options.every(isSlug));
+}
+
+function override(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const { state, region, field, value } = v;
+  return isSlug(state) && isObject(region) && isString(region.name) && isObject(field) && isSlug(field.slug) && isString(value);
+}
+
+const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast(v: unknown): boolean; schema: z.ZodType }>> = {
+  fields: {
+    v1: { fast: (v) => Array.isArray(v) && v.every(v1Field), schema: v1FieldListSchema },
+    v2: { fast: (v) => Array.isArray(v) && v.every(v2Field), schema: v2FieldListSchema },
+  },
+  state: {
+    v1: { fast: (v) => record(v, v1Item), schema: v1StateRecordSchema },
+    v2: { fast: (v) => record(v, v2Item), schema: v2StateRecordSchema },
+  },
+  overrides: {
+    v1: { fast: (v) => Array.isArray(v) && v.every(override), schema: overrideListSchema },
+    v2: { fast: (v) => Array.isArray(v) && v.every(override), schema: overrideListSchema },
+  },
+};
+
+/** The fast check alone (exported for the equivalence test). */
+export function fastCheck(kind: PayloadKind, version: PayloadVersion, payload: unknown): boolean {
+  return CHECKS[kind][version].fast(payload);
+}
+
+const NAMES: Record<PayloadKind, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
+
+/** Throws a `PayloadError` naming the first problem when `payload` is not a valid payload of that kind and version. */
+export function validatePayload(kind: PayloadKind, version: PayloadVersion, payload: unknown, source?: string): void {
+  const check = CHECKS[kind][version];
+  if (check.fast(payload)) return;
+  const result = check.schema.safeParse(payload);
+  if (result.success) throw new Error(`internal: the fast ${version} ${kind} check disagrees with its schema`);
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  throw new PayloadError(jsonPath(issue.path), describeIssue(issue, payload, `${version.toUpperCase()} ${NAMES[kind]}`), {
+    source,
+  });
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+function at(payload: unknown, path: readonly PropertyKey[]): { found: boolean; value: unknown } {
+  let node: unknown = payload;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return { found: false, value: undefined };
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return { found: true, value: node };
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  number: 'a number',
+};
+
+function describeIssue(issue: z.core.$ZodIssue, payload: unknown, what: string): string {
+  const { found, value } = at(payload, issue.path);
+  const key = issue.path.at(-1);
+  if (issue.code === 'invalid_type') {
+    const expected = EXPECTED[issue.expected] ?? issue.expected;
+    if (issue.path.length === 0) return `expected a ${what} (${expected}), got ${typeName(value)}`;
+    if (!found) return `missing property ${JSON.stringify(key)} (${expected}) in a ${what}`;
+    return `expected ${expected}, got ${typeName(value)}`;
+  }
+  if (issue.code === 'too_small') return `expected a non-empty string, got ""`;
+  if (issue.code === 'invalid_format') return `${issue.message ?? 'bad format'}, got ${typeName(value)}`;
+  return issue.message;
+}
+
+// ─── Kind and version ───────────────────────────────────────────────────────────────────────────
+
+/** Why a payload looks like one version: where and what. */
+export interface Evidence {
+  readonly path: string;
+  readonly reason: string;
+  /** Index of the item it was found in (document order). */
+  readonly index: number;
+}
+
+/** The payload kind from its shape; throws a `PayloadError` when it is none of them. */
+export function detectKind(payload: unknown, source?: string): PayloadKind {
+  if (Array.isArray(payload)) {
+    const first = payload[0];
+    if (payload.length === 0)
+      throw new PayloadError('$', 'an empty list: it could be a field list or an override list; say which (kind)', { source });
+    if (isObject(first)) {
+      if ('region' in first || 'state' in first || (isObject(first.field) && !('slug' in first))) return 'overrides';
+      if ('slug' in first || 'field_format' in first || 'long_name' in first || 'description' in first) return 'fields';
+    }
+    throw new PayloadError('$[0]', 'not a field descriptor ({slug, …}) or a regional override ({state, region, field, value})', {
+      source,
+    });
+  }
+  if (isObject(payload) && 'state_information' in payload) return 'state';
+  throw new PayloadError(
+    '$',
+    `not a Civic Data payload: expected a field list (an array), a state record (an object with "state_information") or an override list, got ${typeName(payload)}`,
+    { source },
+  );
+}
+
+/** The first sign of each version in a payload of a known kind (items that are not objects are skipped). */
+export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown): { v1?: Evidence; v2?: Evidence } {
+  const out: { v1?: Evidence; v2?: Evidence } = {};
+  const slugSign = (slug: unknown, index: number, path: () => string) => {
+    if (typeof slug !== 'string') return;
+    if (!out.v1 && plan.v1Only.has(slug)) out.v1 = { path: path(), reason: `"${slug}" is a V1 slug`, index };
+    if (!out.v2 && plan.v2Only.has(slug)) out.v2 = { path: path(), reason: `"${slug}" is a V2 slug`, index };
+  };
+  switch (kind) {
+    case 'fields': {
+      if (!Array.isArray(payload)) return out;
+      const v1Keys = Object.keys(v1FieldDescriptorSchema.shape).filter((k) => !(k in v2FieldDescriptorSchema.shape));
+      const v2Keys = Object.keys(v2FieldDescriptorSchema.shape).filter((k) => !(k in v1FieldDescriptorSchema.shape));
+      payload.forEach((item, i) => {
+        if (!isObject(item) || (out.v1 && out.v2)) return;
+        const key1 = v1Keys.find((k) => item[k] !== undefined);
+        if (!out.v1 && key1) out.v1 = { path: jsonPath([i, key1]), reason: `descriptors have "${key1}"`, index: i };
+        const key2 = v2Keys.find((k) => item[k] !== undefined);
+        if (!out.v2 && key2) out.v2 = { path: jsonPath([i, key2]), reason: `descriptors have "${key2}"`, index: i };
+        slugSign(item.slug, i, () => jsonPath([i, 'slug']));
+      });
+      return out;
+    }
+    case 'state': {
+      if (!isObject(payload) || !Array.isArray(payload.state_information)) return out;
+      payload.state_information.forEach((item: unknown, i) => {
+        if (!isObject(item) || (out.v1 && out.v2)) return;
+        if (!out.v2) {
+          const key = plan.v2ItemKeys.find((k) => item[k] !== undefined);
+          if (key) out.v2 = { path: jsonPath(['state_information', i, key]), reason: `items have "${key}"`, index: i };
+        }
+        slugSign(item.field_type, i, () => jsonPath(['state_information', i, 'field_type']));
+      });
+      return out;
+    }
+    case 'overrides':
+      if (!Array.isArray(payload)) return out;
+      payload.forEach((item, i) => {
+        if (isObject(item) && isObject(item.field)) slugSign(item.field.slug, i, () => jsonPath([i, 'field', 'slug']));
+      });
+      return out;
+  }
+}
+
+/**
+ * Says what a parsed payload is: `kind` from its shape, `version` from V1- or V2-only properties and
+ * slugs (`unknown` when nothing tells them apart, e.g. a record of fields both versions share).
+ * Throws a `PayloadError` for a payload of no known kind, or one that mixes V1 and V2.
+ */
+export function detectPayload(
+  payload: unknown,
+  options: { mappings?: Mappings; source?: string } = {},
+): { kind: PayloadKind; version: PayloadVersion | 'unknown' } {
+  const kind = detectKind(payload, options.source);
+  const plan = planFor(options.mappings ?? loadMappings());
+  const { v1, v2 } = findEvidence(plan, kind, payload);
+  if (v1 && v2) throw mixedError(kind, v1, v2, options.source);
+  return { kind, version: v1 ? 'v1' : v2 ? 'v2' : kind === 'overrides' ? 'v2' : 'unknown' };
+}
+
+export function mixedError(kind: PayloadKind, v1: Evidence, v2: Evidence, source?: string): PayloadError {
+  const [later, earlier] = v1.index > v2.index ? [v1, v2] : [v2, v1];
+  return new PayloadError(
+    later.path,
+    `this ${NAMES[kind]} mixes V1 and V2: ${later.reason}, but ${earlier.reason} (at ${earlier.path})`,
+    {
+      source,
+    },
+  );
+}
+
+export function wrongVersionError(kind: PayloadKind, found: PayloadVersion, evidence: Evidence, source?: string): PayloadError {
+  const verb = found === 'v2' ? 'upgrade takes V1' : 'downgrade takes V2';
+  return new PayloadError(evidence.path, `this is a ${found.toUpperCase()} ${NAMES[kind]} (${evidence.reason}); ${verb}`, {
+    source,
+  });
+}
+
+export { NAMES as KIND_NAMES };
