@@ -3,10 +3,21 @@ import yargs, { type Argv } from 'yargs';
 import { CivicMigrateError, UsageError } from '../errors.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
 import { explainCommand } from './explain.js';
+import { fetchCommand } from './fetch.js';
 import { mappingsCommand } from './mappings.js';
+import { reportCommand } from './report.js';
+import { serveCommand } from './serve.js';
+import { verifyCommand } from './verify.js';
 
 /** Every command, in the order `--help` lists them. */
-export const commands: readonly CommandDef<never>[] = [explainCommand, mappingsCommand] as unknown as CommandDef<never>[];
+export const commands: readonly CommandDef<never>[] = [
+  explainCommand,
+  mappingsCommand,
+  reportCommand,
+  serveCommand,
+  fetchCommand,
+  verifyCommand,
+] as unknown as CommandDef<never>[];
 
 export const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
 

@@ -62,7 +62,8 @@ export function headline(rule: ResolvedRule): string {
   }
 }
 
-const FIX: Record<FixedBy, string> = {
+/** The sentence that says who fixes a use (shared with the report's own messages). */
+export const FIX: Readonly<Record<FixedBy, string>> = {
   codemod: '`civic-migrate codemod` rewrites it.',
   person: 'A person must change the code: `civic-migrate codemod` leaves a `civic-migrate:` marker there.',
   nothing: 'No change needed.',

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
+import { defineCommand } from './context.js';
+
+export const reportCommand = defineCommand({
+  command: 'report [paths..]',
+  describe: 'Find V1 usage in any text file (code, templates, SQL, config, docs) and gate CI on it',
+  builder: (y) =>
+    y
+      .positional('paths', { type: 'string', array: true, describe: 'Files, folders or globs to search (default: .)' })
+      .option('format', { choices: REPORT_FORMATS, default: 'text' as const, describe: 'Output format' })
+      .option('fail-on', {
+        choices: FAIL_ON,
+        default: 'any' as const,
+        describe: 'Exit 1 when findings of this class exist: manual (a person must fix), any, none',
+      })
+      .option('output', { alias: 'o', type: 'string', describe: 'Write the report to this file (atomically) instead of stdout' })
+      .option('include', { type: 'string', array: true, describe: 'Only search files matching these gitignore-style patterns' })
+      .option('exclude', { type: 'string', array: true, describe: 'Leave out files and folders matching these patterns' })
+      .option('gitignore', {
+        type: 'boolean',
+        default: true,
+        describe: 'Honour .gitignore files (--no-gitignore searches ignored files too)',
+      })
+      .option('max-bytes', { type: 'number', default: DEFAULT_MAX_BYTES, describe: 'Skip (and count) files larger than this' })
+      .option('assume-civic', {
+        type: 'boolean',
+        default: false,
+        describe: 'Treat every file as Civic Data API code: `long_name` findings are never low confidence',
+      })
+      .example('$0 report', 'all V1 usage below the current folder, grouped by file')
+      .example('$0 report src --fail-on manual', 'in CI: fail only on what the codemod cannot fix')
+      .example('$0 report --format sarif -o civic-migrate.sarif', 'for GitHub code scanning (upload-sarif)')
+      .example('$0 report --format markdown > comment.md', 'for a pull-request comment'),
+  handler: async (args, { io, mappings }) => {
+    const maxBytes = args['max-bytes'];
+    if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0)
+      throw new UsageError(`--max-bytes must be a positive whole number, not ${maxBytes}`);
+    const [{ findV1Usage }, { renderReport }, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
+      import('../report/find.js'),
+      import('../report/reporters/index.js'),
+      import('../report/summary.js'),
+      import('../files/write.js'),
+    ]);
+    const failOn = args['fail-on'];
+    const result = await findV1Usage({
+      cwd: io.cwd,
+      ...(args.paths?.length ? { paths: args.paths } : {}),
+      ...(args.include?.length ? { include: args.include } : {}),
+      ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+      gitignore: args.gitignore,
+      maxBytes,
+      mappings: mappings(),
+      assumeCivic: args['assume-civic'],
+    });
+    const output = renderReport(result, args.format, { failOn });
+    if (args.output) await writeFileAtomic(resolve(io.cwd, args.output), output);
+    else io.stdout.write(output);
+    for (const e of result.stats.errors) io.stderr.write(`civic-migrate: ${e.file}: ${e.message}\n`);
+    // The text report ends with the verdict; other formats get it on stderr for the CI log.
+    if (args.output || args.format !== 'text') io.stderr.write(`${summarize(result, failOn).verdict}\n`);
+    return exitCodeFor(result, failOn);
+  },
+});

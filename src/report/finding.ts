@@ -1,0 +1,115 @@
+import type { FAIL_ON } from './formats.js';
+
+/**
+ * A finding is data: where V1 usage stands, what it is, who fixes it and how. Reporters format
+ * findings; nothing here prints.
+ */
+
+/** The rule kinds a finding can have, in the order reports list them. */
+export const FINDING_KINDS = [
+  'rename',
+  'consolidate',
+  'footnote',
+  'delete',
+  'property',
+  'endpoint',
+  'unknown-slug',
+  'marker',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/** What the text around the token is, from the light per-language lexer. */
+export const CONTEXTS = ['code', 'string', 'comment'] as const;
+export type SourceContext = (typeof CONTEXTS)[number];
+
+/** Who changes the code: `civic-migrate codemod`, or a person. */
+export type Fixer = 'codemod' | 'person';
+
+/**
+ * `high`: the token is V1 usage as far as text can tell. `low`: it may be something else, such as
+ * a `long_name` in a file that shows no Civic Data context (probably Google Geocoding). Low-confidence
+ * findings are reported but never fail the gate.
+ */
+export type Confidence = 'high' | 'low';
+
+export interface Finding {
+  /** Relative to the folder the report ran in, `/`-separated. */
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, in Unicode code points (characters) from the start of the line; a BOM is not counted. */
+  readonly column: number;
+  /** Column just after the token (exclusive), same unit. */
+  readonly endColumn: number;
+  /** The text found: a slug, `long_name`, `value`, a V1 path such as `/v1/election/field/`, or the marker prefix. */
+  readonly token: string;
+  readonly kind: FindingKind;
+  readonly fixedBy: Fixer;
+  /**
+   * The V2 text that replaces the token, when there is one (a rename, a moved path), whoever makes
+   * the change; null when a person must decide (consolidations, deletions, endpoints with no V2 twin).
+   */
+  readonly replacement: string | null;
+  /** What to do, in the words of `civic-migrate explain` (for markers: the marker's own text). */
+  readonly message: string;
+  readonly context: SourceContext;
+  readonly confidence: Confidence;
+  /** The source line (cut around the token when long), and the token's 1-based column in it. */
+  readonly excerpt: Excerpt;
+}
+
+export interface Excerpt {
+  readonly text: string;
+  readonly column: number;
+}
+
+/** Why a file was not scanned although discovery listed it. */
+export const READ_SKIP_REASONS = ['binary', 'too-large', 'invalid-utf8'] as const;
+export type ReadSkipReason = (typeof READ_SKIP_REASONS)[number];
+
+/** Counts of one scan. */
+export interface ReportStats {
+  /** Files read as text and searched. */
+  readonly filesScanned: number;
+  /** Files the prefilter passed to the lexer and classifiers. */
+  readonly filesCandidate: number;
+  /** Files with at least one finding. */
+  readonly filesAffected: number;
+  /** Bytes of text searched. */
+  readonly bytesScanned: number;
+  /** Files listed but not searched, by reason (binary, too large, invalid UTF-8). */
+  readonly skippedFiles: Record<ReadSkipReason, number>;
+  /** Entries discovery left out, by reason (gitignored, excluded, default skip, symlink loops…). */
+  readonly skippedByDiscovery: Record<string, number>;
+  /** Files or folders that could not be read: the report is incomplete. */
+  readonly errors: readonly { readonly file: string; readonly message: string }[];
+  /** Wall-clock time of the scan in milliseconds. */
+  readonly elapsedMs: number;
+}
+
+export interface ReportResult {
+  /** Sorted by file, line, column. */
+  readonly findings: readonly Finding[];
+  readonly stats: ReportStats;
+  /** Where the mapping table came from (`bundled`, or the path given with `--mappings`). */
+  readonly table: string;
+}
+
+/** Which findings fail the gate: `manual` those a person must fix, `any` all, `none` never. */
+export type FailOn = (typeof FAIL_ON)[number];
+
+/** Findings that count for the gate: high confidence, and for `manual` fixed by a person. */
+export function gatingFindings(findings: readonly Finding[], failOn: FailOn): Finding[] {
+  if (failOn === 'none') return [];
+  return findings.filter((f) => f.confidence === 'high' && (failOn === 'any' || f.fixedBy === 'person'));
+}
+
+export function countBy<K extends string>(
+  findings: readonly Finding[],
+  keys: readonly K[],
+  keyOf: (f: Finding) => K,
+): Record<K, number> {
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const f of findings) counts[keyOf(f)]++;
+  return counts;
+}

@@ -1,0 +1,111 @@
+import { CONTEXTS, FINDING_KINDS, READ_SKIP_REASONS } from '../finding.js';
+import { CONFIDENCES, FIXERS } from '../summary.js';
+import { REPORT_SCHEMA_VERSION } from './json.js';
+
+const counts = (keys: readonly string[]) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [...keys],
+  properties: Object.fromEntries(keys.map((k) => [k, { type: 'integer', minimum: 0 }])),
+});
+
+const positive = { type: 'integer', minimum: 1 } as const;
+
+/** JSON Schema (draft-07) of `civic-migrate report --format json`, schema version 1. */
+export const REPORT_JSON_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: `https://civic-migrate.invalid/report.schema.v${REPORT_SCHEMA_VERSION}.json`,
+  title: 'civic-migrate report',
+  type: 'object',
+  additionalProperties: false,
+  required: ['schemaVersion', 'tool', 'table', 'failOn', 'outcome', 'verdict', 'summary', 'files', 'elapsedMs', 'findings'],
+  properties: {
+    schemaVersion: { const: REPORT_SCHEMA_VERSION },
+    tool: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'version'],
+      properties: { name: { type: 'string' }, version: { type: 'string' } },
+    },
+    table: { type: 'string', description: '`bundled`, or the path of the table given with --mappings' },
+    failOn: { enum: ['manual', 'any', 'none'] },
+    outcome: { enum: ['pass', 'fail', 'error'] },
+    verdict: { type: 'string' },
+    summary: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['findings', 'gating', 'filesAffected', 'byKind', 'byFixedBy', 'byContext', 'byConfidence'],
+      properties: {
+        findings: { type: 'integer', minimum: 0 },
+        gating: { type: 'integer', minimum: 0 },
+        filesAffected: { type: 'integer', minimum: 0 },
+        byKind: counts(FINDING_KINDS),
+        byFixedBy: counts(FIXERS),
+        byContext: counts(CONTEXTS),
+        byConfidence: counts(CONFIDENCES),
+      },
+    },
+    files: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['searched', 'candidates', 'bytes', 'skipped', 'notListed', 'errors'],
+      properties: {
+        searched: { type: 'integer', minimum: 0 },
+        candidates: { type: 'integer', minimum: 0 },
+        bytes: { type: 'integer', minimum: 0 },
+        skipped: counts(READ_SKIP_REASONS),
+        notListed: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['file', 'message'],
+            properties: { file: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    elapsedMs: { type: 'integer', minimum: 0 },
+    findings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'file',
+          'line',
+          'column',
+          'endColumn',
+          'token',
+          'kind',
+          'fixedBy',
+          'replacement',
+          'message',
+          'context',
+          'confidence',
+          'excerpt',
+        ],
+        properties: {
+          file: { type: 'string', pattern: '^[^\\\\]+$' },
+          line: positive,
+          column: positive,
+          endColumn: positive,
+          token: { type: 'string', minLength: 1 },
+          kind: { enum: [...FINDING_KINDS] },
+          fixedBy: { enum: [...FIXERS] },
+          replacement: { type: ['string', 'null'] },
+          message: { type: 'string', minLength: 1 },
+          context: { enum: [...CONTEXTS] },
+          confidence: { enum: [...CONFIDENCES] },
+          excerpt: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'column'],
+            properties: { text: { type: 'string' }, column: positive },
+          },
+        },
+      },
+    },
+  },
+} as const;

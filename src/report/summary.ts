@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import {
+  CONTEXTS,
+  type Confidence,
+  countBy,
+  type FailOn,
+  FINDING_KINDS,
+  type FindingKind,
+  type Fixer,
+  gatingFindings,
+  type ReportResult,
+  type SourceContext,
+} from './finding.js';
+
+/** The tool as reports name it. */
+export interface ToolInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly informationUri: string;
+}
+
+let tool: ToolInfo | undefined;
+/** Name and version from our package.json (same depth from `src/report` and `dist/report`). */
+export function toolInfo(): ToolInfo {
+  if (!tool) {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      name: string;
+      version: string;
+      homepage?: string;
+    };
+    tool = { name: pkg.name, version: pkg.version, informationUri: pkg.homepage ?? `https://www.npmjs.com/package/${pkg.name}` };
+  }
+  return tool;
+}
+
+export const FIXERS: readonly Fixer[] = ['codemod', 'person'];
+export const CONFIDENCES: readonly Confidence[] = ['high', 'low'];
+
+export interface ReportSummary {
+  readonly findings: number;
+  /** Findings that fail the gate under `failOn`. */
+  readonly gating: number;
+  readonly filesAffected: number;
+  readonly byKind: Record<FindingKind, number>;
+  readonly byFixedBy: Record<Fixer, number>;
+  readonly byContext: Record<SourceContext, number>;
+  readonly byConfidence: Record<Confidence, number>;
+  /** `pass`: nothing gating; `fail`: findings gate; `error`: some files or folders could not be read. */
+  readonly outcome: 'pass' | 'fail' | 'error';
+  /** One line for people. */
+  readonly verdict: string;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
+  const { findings, stats } = result;
+  const gating = gatingFindings(findings, failOn).length;
+  const byFixedBy = countBy(findings, FIXERS, (f) => f.fixedBy);
+  const byConfidence = countBy(findings, CONFIDENCES, (f) => f.confidence);
+  const outcome = stats.errors.length ? 'error' : gating ? 'fail' : 'pass';
+  const scanned = plural(stats.filesScanned, 'file');
+  let verdict: string;
+  if (findings.length === 0) verdict = `no V1 usage found in ${scanned}.`;
+  else {
+    const who = [
+      byFixedBy.codemod ? `${byFixedBy.codemod.toLocaleString('en-US')} for \`civic-migrate codemod\`` : '',
+      byFixedBy.person ? `${byFixedBy.person.toLocaleString('en-US')} for a person` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const low = byConfidence.low ? ` (${byConfidence.low.toLocaleString('en-US')} low-confidence, not gating)` : '';
+    verdict = `${plural(findings.length, 'V1 usage')} in ${plural(stats.filesAffected, 'file')}: ${who}${low}.`;
+  }
+  const gate = failOn === 'none' ? '' : ` (--fail-on ${failOn})`;
+  const head =
+    outcome === 'error'
+      ? `INCOMPLETE: ${plural(stats.errors.length, 'path')} could not be read; `
+      : outcome === 'fail'
+        ? `FAIL${gate}: `
+        : `PASS${findings.length ? gate : ''}: `;
+  return {
+    findings: findings.length,
+    gating,
+    filesAffected: stats.filesAffected,
+    byKind: countBy(findings, FINDING_KINDS, (f) => f.kind),
+    byFixedBy,
+    byContext: countBy(findings, CONTEXTS, (f) => f.context),
+    byConfidence,
+    outcome,
+    verdict: head + verdict,
+  };
+}
+
+/** 0 pass, 1 findings that fail the gate, 2 when files or folders could not be read (the report is incomplete). */
+export function exitCodeFor(result: ReportResult, failOn: FailOn): 0 | 1 | 2 {
+  const outcome = summarize(result, failOn).outcome;
+  return outcome === 'error' ? 2 : outcome === 'fail' ? 1 : 0;
+}
