@@ -1,4 +1,43 @@
 /** civic-migrate: the library API. Everything the CLI does can be done from here. */
+
+export { type ApiKey, AUTH_DETAIL, basicAuthorization, generateApiKey } from './client/auth.js';
+export { DEFAULT_BASE_URL, isLoopbackHost, normalizeBaseUrl } from './client/base-url.js';
+export {
+  type ApiVersion,
+  type CivicClient,
+  type ClientOptions,
+  checkStateCode,
+  createClient,
+  ENV as CLIENT_ENV,
+} from './client/client.js';
+export { type CutoverDiagnostic, type ReshapeOptions, reshapeFields, reshapeState } from './client/cutover.js';
+export { type Dataset, DatasetError, loadDataset, saveDataset, servedData, syntheticDataset } from './client/dataset.js';
+export {
+  ApiAuthError,
+  ApiError,
+  type ApiErrorKind,
+  ApiNetworkError,
+  ApiNotFoundError,
+  ApiResponseError,
+  ApiStatusError,
+  ApiTimeoutError,
+  ApiUnsupportedError,
+  ClientConfigError,
+  InvalidStateCodeError,
+  type RequestInfo,
+} from './client/errors.js';
+export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './client/retry.js';
+export { type RunningServer, type ServedData, type ServerOptions, ServerStartError, startServer } from './client/server.js';
+export type { FetchLike } from './client/transport.js';
+export {
+  type DiffOptions,
+  describeDifference,
+  diffStates,
+  type StateDifference,
+  type VerifyOptions,
+  type VerifyReport,
+  verifyState,
+} from './client/verify.js';
 export { CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
 export { closest } from './mapping/closest.js';
 export { type Explanation, explain, type FixedBy, findEndpoint, fixedBy, headline } from './mapping/explain.js';

@@ -126,9 +126,17 @@ export class ApiUnsupportedError extends ApiError {
 /** A state code that is not one of the 51 upper-case codes. No request is made. */
 export class InvalidStateCodeError extends ApiError {
   readonly kind = 'invalid-state' as const;
-  constructor(readonly code: string) {
+  /**
+   * @param code what the caller passed
+   * @param hint e.g. `did you mean IL?` or `PR (Puerto Rico) is a territory: the API has no data for it`
+   */
+  constructor(
+    readonly code: string,
+    hint?: string,
+  ) {
+    const shown = JSON.stringify(code.length > 24 ? `${code.slice(0, 24)}…` : code);
     super(
-      `${JSON.stringify(code.length > 24 ? `${code.slice(0, 24)}…` : code)} is not a state code: use one of the 51 upper-case postal codes (50 states and DC), e.g. CA`,
+      `${shown} is not a state code: use one of the 51 upper-case postal codes (50 states and DC)${hint ? `; ${hint}` : ', e.g. CA'}`,
     );
   }
 }

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CivicMigrateError } from '../errors.js';
+import type { Mappings } from '../mapping/mappings.js';
 import { type ApiKey, checkBasicAuth, generateApiKey } from './auth.js';
+import type { Dataset } from './dataset.js';
 
 /** What the reference server answers with: JSON-ready payloads of both versions. */
 export interface ServedData {
@@ -20,7 +22,13 @@ export interface ServerOptions {
   readonly host?: string;
   /** Accepted keys; one demo key is generated when absent or empty (see `keys` in the result). */
   readonly keys?: readonly ApiKey[];
-  readonly data: ServedData;
+  /**
+   * What to serve: a `Dataset` (`syntheticDataset()`, `loadDataset(dir)`) or raw `ServedData`.
+   * Default: the bundled synthetic dataset of all 51 states.
+   */
+  readonly data?: Dataset | ServedData;
+  /** The table used to build the default dataset; the bundled one by default. */
+  readonly mappings?: Mappings;
   /** One line per request (method, path without query, status, time). Never holds a credential. */
   readonly log?: (line: string) => void;
   /** How long `close()` lets open requests finish before it cuts connections. */
@@ -94,11 +102,11 @@ function buildRouter(data: ServedData): (path: string) => Route {
  * Starts the local reference server of the Civic Data API (both versions) and resolves once it
  * listens. Customers run their migrated integration against it offline; tests use it on port 0.
  */
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const demoKey = !options.keys || options.keys.length === 0;
   const keys = demoKey ? [generateApiKey()] : [...(options.keys as readonly ApiKey[])];
   const keyMap = new Map(keys.map((k) => [k.id, k]));
-  const route = buildRouter(options.data);
+  const route = buildRouter(await resolveData(options));
   const log = options.log;
   const host = options.host ?? '127.0.0.1';
 
@@ -157,6 +165,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return closing;
     },
   };
+}
+
+async function resolveData(options: ServerOptions): Promise<ServedData> {
+  const { data } = options;
+  if (data && !('v1' in data)) return data;
+  const { servedData, syntheticDataset } = await import('./dataset.js');
+  return servedData(data ?? syntheticDataset(options.mappings));
 }
 
 /** The path without query string: queries are never logged (some clients put keys there). */
