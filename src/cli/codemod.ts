@@ -1,0 +1,105 @@
+import { UsageError } from '../errors.js';
+import { defineCommand } from './context.js';
+
+/** Progress appears only on a terminal, and only once a run has lasted this long. */
+const PROGRESS_AFTER_MS = 400;
+const PROGRESS_EVERY_MS = 100;
+
+export const codemodCommand = defineCommand({
+  command: 'codemod [paths..]',
+  describe: 'Rewrite V1 references in TS/JS/Vue code (dry run: a unified diff; --write applies)',
+  builder: (y) =>
+    y
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        default: ['.'],
+        describe: 'Files, folders or globs (quote globs: the tool expands them)',
+      })
+      .option('write', { type: 'boolean', default: false, describe: 'Write the changes (atomically) instead of printing a diff' })
+      .option('check', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the files that would change and exit 1 if any (for CI)',
+      })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print a JSON summary (per file and totals) instead of a diff',
+      })
+      .option('allow-dirty', {
+        type: 'boolean',
+        default: false,
+        describe: 'With --write: proceed even when git shows uncommitted changes in the target paths',
+      })
+      .option('markers', {
+        type: 'boolean',
+        default: true,
+        describe: 'Insert `civic-migrate:` marker comments where a person must decide (--no-markers: report them only)',
+      })
+      .option('include', { type: 'string', array: true, describe: 'Only files matching these gitignore-style patterns' })
+      .option('exclude', { type: 'string', array: true, describe: 'Leave out files and folders matching these patterns' })
+      .option('gitignore', {
+        type: 'boolean',
+        default: true,
+        describe: 'Honour .gitignore files (--no-gitignore: walk ignored files too)',
+      })
+      .option('long-name', {
+        choices: ['auto', 'always', 'never'] as const,
+        default: 'auto' as const,
+        describe: 'Rename `long_name` to `description`: in files that show Civic Data API use (auto), everywhere, or nowhere',
+      })
+      .example('$0 codemod src/', 'show the diff')
+      .example('$0 codemod src/ --write', 'apply it (refuses uncommitted changes in src/ unless --allow-dirty)')
+      .example("$0 codemod 'src/**/*.ts' --check", 'CI: exit 1 while V1 references remain that the codemod can rewrite'),
+  handler: async (args, { io, mappings }) => {
+    if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
+    const { runCodemod } = await import('../codemod/run.js');
+    const { formatSummaryLine } = await import('../codemod/summary.js');
+
+    const started = Date.now();
+    let progressShown = false;
+    let lastProgress = 0;
+    const showProgress = io.stderr.isTTY === true && !args.json;
+    const clearProgress = () => {
+      if (progressShown) io.stderr.write('\r\x1b[K');
+      progressShown = false;
+    };
+
+    const summary = await runCodemod({
+      cwd: io.cwd,
+      paths: args.paths ?? ['.'],
+      mappings: mappings(),
+      write: args.write,
+      allowDirty: args['allow-dirty'],
+      markers: args.markers,
+      longName: args['long-name'],
+      gitignore: args.gitignore,
+      diff: !args.json && !args.check && !args.write,
+      ...(args.include?.length ? { include: args.include } : {}),
+      ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+      onFile: (result, patch) => {
+        if (args.json) return;
+        if (patch || (args.check && result.status === 'changed') || result.status === 'error') clearProgress();
+        if (patch) io.stdout.write(patch);
+        else if (args.check && result.status === 'changed') io.stdout.write(`${result.path}\n`);
+        if (result.status === 'error') io.stderr.write(`civic-migrate: ${result.path}: ${result.reason}\n`);
+      },
+      onProgress: (done, total) => {
+        if (!showProgress) return;
+        const now = Date.now();
+        if (now - started < PROGRESS_AFTER_MS || (now - lastProgress < PROGRESS_EVERY_MS && done < total)) return;
+        lastProgress = now;
+        io.stderr.write(`\r\x1b[Kcivic-migrate: ${done}/${total} files`);
+        progressShown = true;
+      },
+    });
+    clearProgress();
+
+    if (args.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    io.stderr.write(`${formatSummaryLine(summary, { check: args.check })}\n`);
+    if (summary.totals.errors > 0) return 2;
+    if (args.check && summary.totals.changed > 0) return 1;
+    return 0;
+  },
+});

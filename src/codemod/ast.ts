@@ -1,0 +1,203 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { Ts } from './typescript.js';
+
+type Node = TsNamespace.Node;
+type Expression = TsNamespace.Expression;
+
+/** The syntax errors the parser found (TypeScript keeps them on the source file, unexported). */
+export function parseErrors(sf: TsNamespace.SourceFile): readonly TsNamespace.DiagnosticWithLocation[] {
+  return (sf as unknown as { parseDiagnostics?: TsNamespace.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
+/** `3:14: ')' expected.` for the first syntax error. */
+export function describeParseError(ts: Ts, sf: TsNamespace.SourceFile, d: TsNamespace.DiagnosticWithLocation): string {
+  const { line, character } = sf.getLineAndCharacterOfPosition(d.start);
+  return `${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+}
+
+/** Drops parentheses, `!`, `as T`, `satisfies T` and `<T>` around an expression. */
+export function skipOuter(ts: Ts, node: Expression): Expression {
+  let e = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) {
+      e = e.expression;
+    } else if (ts.isTypeAssertionExpression(e)) {
+      e = e.expression;
+    } else return e;
+  }
+}
+
+/** Source text without whitespace: a stable key for "the same expression". */
+export function compactText(node: Node, sf: TsNamespace.SourceFile): string {
+  return node.getText(sf).replace(/\s+/g, '');
+}
+
+/** The text of a property name (identifier, string, number, computed string), or undefined. */
+export function propertyNameText(
+  ts: Ts,
+  name: TsNamespace.PropertyName | TsNamespace.JsxAttributeName | undefined,
+): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
+    return name.text;
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) return name.expression.text;
+  return undefined;
+}
+
+/** `require('x')` or `import('x')` (awaited or not). */
+export function isModuleLoad(ts: Ts, node: Expression | undefined): boolean {
+  if (!node) return false;
+  let e = skipOuter(ts, node);
+  if (ts.isAwaitExpression(e)) e = skipOuter(ts, e.expression);
+  if (!ts.isCallExpression(e)) return false;
+  return (ts.isIdentifier(e.expression) && e.expression.text === 'require') || e.expression.kind === ts.SyntaxKind.ImportKeyword;
+}
+
+/** A string that names a module (import/export/require paths, `declare module '…'`): never rewritten. */
+export function isModuleSpecifier(ts: Ts, node: Node): boolean {
+  const p = node.parent;
+  if (!p) return false;
+  if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p) || ts.isModuleDeclaration(p))
+    return true;
+  if (ts.isLiteralTypeNode(p) && p.parent && ts.isImportTypeNode(p.parent)) return true;
+  if (ts.isCallExpression(p) && p.arguments[0] === node) return isModuleLoad(ts, p);
+  return false;
+}
+
+/** True when the string is followed by more text at run time (`'/v1/election/state/' + code`, `path.join('/v1', x)`). */
+export function isFollowed(ts: Ts, node: Node): boolean {
+  let n = node;
+  for (;;) {
+    const p = n.parent;
+    if (!p) return false;
+    if (ts.isParenthesizedExpression(p)) {
+      n = p;
+      continue;
+    }
+    if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      if (p.left === n) return true;
+      n = p;
+      continue;
+    }
+    if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression)) {
+      const method = p.expression.name.text;
+      const i = p.arguments.indexOf(n as Expression);
+      if (i !== -1 && i < p.arguments.length - 1 && (method === 'join' || method === 'resolve')) return true;
+    }
+    return false;
+  }
+}
+
+/** The leftmost identifier of an access chain (`a` in `a.b[c].d()`). */
+export function chainRoot(ts: Ts, node: Expression): TsNamespace.Identifier | undefined {
+  let e = skipOuter(ts, node);
+  for (;;) {
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e))
+      e = skipOuter(ts, e.expression);
+    else return ts.isIdentifier(e) ? e : undefined;
+  }
+}
+
+/**
+ * Where a local name gets its value, found by a lexical walk up from `at` (no type checker):
+ * a `const x = init`, a `for (const x of list)`, or the parameter of a callback passed to a
+ * method (`list.find((x) => …)` gives `list`).
+ */
+export function originOf(ts: Ts, id: TsNamespace.Identifier): Expression | undefined {
+  const name = id.text;
+  const declares = (d: TsNamespace.VariableDeclaration) => ts.isIdentifier(d.name) && d.name.text === name;
+  for (let n: Node | undefined = id.parent; n; n = n.parent) {
+    if (ts.isFunctionLike(n)) {
+      const param = n.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
+      if (param) {
+        const call = n.parent;
+        if (call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression))
+          return call.expression.expression;
+        return undefined;
+      }
+    }
+    if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && ts.isVariableDeclarationList(n.initializer)) {
+      if (n.initializer.declarations.some(declares)) return n.expression;
+    }
+    const statements =
+      ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)
+        ? n.statements
+        : undefined;
+    for (const s of statements ?? []) {
+      if (!ts.isVariableStatement(s)) continue;
+      const d = s.declarationList.declarations.find(declares);
+      if (d) return d.initializer;
+    }
+  }
+  return undefined;
+}
+
+/** The source texts an expression comes from: itself and, through local names, up to `depth` origins. */
+export function originTexts(ts: Ts, sf: TsNamespace.SourceFile, expr: Expression, depth = 2): string[] {
+  const texts = [expr.getText(sf)];
+  const root = chainRoot(ts, expr);
+  if (root && depth > 0) {
+    const origin = originOf(ts, root);
+    if (origin && origin !== expr) texts.push(...originTexts(ts, sf, origin, depth - 1));
+  }
+  return texts;
+}
+
+/** The statement (or class/interface member) that holds the node. */
+export function enclosingStatement(ts: Ts, node: Node): Node {
+  let n = node;
+  while (n.parent && !ts.isSourceFile(n.parent) && !ts.isBlock(n.parent) && !ts.isModuleBlock(n.parent)) n = n.parent;
+  return n;
+}
+
+/**
+ * Keys of the "domains" a string literal belongs to: the other strings in the same union type,
+ * array, `switch`, comparisons with the same expression, arguments at the same position of the
+ * same function or receiver, values of the same property name… A slug spelled string among
+ * strings that are not slugs is not about the API (a `'early_voting'` phase, a PDF form key).
+ */
+export function domainKeys(ts: Ts, sf: TsNamespace.SourceFile, node: Node): string[] {
+  let n: Node = node;
+  let p = n.parent;
+  while (p && ts.isParenthesizedExpression(p)) {
+    n = p;
+    p = p.parent;
+  }
+  if (!p) return [];
+  if (ts.isLiteralTypeNode(p)) {
+    const up = p.parent;
+    return up && ts.isUnionTypeNode(up) ? [`union@${up.pos}`] : [];
+  }
+  if (ts.isArrayLiteralExpression(p)) return [`array@${p.pos}`];
+  if (ts.isCaseClause(p)) return [`case@${p.parent.pos}`];
+  if (ts.isConditionalExpression(p)) return [`cond@${p.pos}`];
+  if (ts.isBinaryExpression(p)) {
+    const op = p.operatorToken.kind;
+    const other = p.left === n ? p.right : p.left;
+    if (
+      op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+      op === ts.SyntaxKind.EqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsToken
+    ) {
+      return [`cmp:${compactText(other, sf)}`];
+    }
+    if (op === ts.SyntaxKind.InKeyword && p.left === n) return [`in:${compactText(p.right, sf)}`];
+    return [];
+  }
+  if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.arguments) {
+    const i = p.arguments.indexOf(n as Expression);
+    if (i === -1) return [];
+    const keys = [`call:${compactText(p.expression, sf)}#${i}`];
+    if (ts.isPropertyAccessExpression(p.expression)) keys.push(`recv:${compactText(p.expression.expression, sf)}#${i}`);
+    return keys;
+  }
+  if (ts.isElementAccessExpression(p)) return [`elem:${compactText(p.expression, sf)}`];
+  if (ts.isPropertyAssignment(p) && p.initializer === n) {
+    const name = ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name) ? p.name.text : undefined;
+    return name ? [`prop:${name}`] : [];
+  }
+  if (ts.isJsxAttribute(p)) return [`jsx:${p.name.getText(sf)}`];
+  if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) return [`jsx:${p.parent.name.getText(sf)}`];
+  return [];
+}

@@ -1,0 +1,127 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { MARKER_PREFIX } from '../scan/marker.js';
+import type { Edit } from './types.js';
+import type { Ts } from './typescript.js';
+
+type Node = TsNamespace.Node;
+
+/** Where a marker goes: the start of the line of the statement (or member, element…) it is about. */
+export interface Anchor {
+  /** Offset of the line start (after a BOM on the first line). */
+  readonly pos: number;
+  /** The indentation of the anchored line, copied for the marker. */
+  readonly indent: string;
+  /** Inside JSX children a comment must be written `{/* … *\/}`. */
+  readonly jsx: boolean;
+}
+
+/** Nodes above which a comment line reads well: statements, members, elements, arguments, JSX children. */
+function isAnchorKind(ts: Ts, node: Node): boolean {
+  const p = node.parent;
+  if (!p) return false;
+  switch (p.kind) {
+    case ts.SyntaxKind.SourceFile:
+    case ts.SyntaxKind.Block:
+    case ts.SyntaxKind.ModuleBlock:
+    case ts.SyntaxKind.CaseClause:
+    case ts.SyntaxKind.DefaultClause:
+      return ts.isStatement(node) || ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node);
+    case ts.SyntaxKind.CaseBlock:
+    case ts.SyntaxKind.ClassDeclaration:
+    case ts.SyntaxKind.ClassExpression:
+    case ts.SyntaxKind.InterfaceDeclaration:
+    case ts.SyntaxKind.TypeLiteral:
+    case ts.SyntaxKind.EnumDeclaration:
+    case ts.SyntaxKind.ObjectLiteralExpression:
+    case ts.SyntaxKind.ArrayLiteralExpression:
+    case ts.SyntaxKind.ObjectBindingPattern:
+    case ts.SyntaxKind.JsxAttributes:
+      return true;
+    case ts.SyntaxKind.CallExpression:
+    case ts.SyntaxKind.NewExpression:
+      return (p as TsNamespace.CallExpression).arguments?.includes(node as TsNamespace.Expression) ?? false;
+    case ts.SyntaxKind.JsxElement:
+    case ts.SyntaxKind.JsxFragment:
+      return isJsxChild(ts, node);
+    default:
+      return false;
+  }
+}
+
+function isJsxChild(ts: Ts, node: Node): boolean {
+  const p = node.parent;
+  if (!p || !(ts.isJsxElement(p) || ts.isJsxFragment(p))) return false;
+  return p.children.includes(node as TsNamespace.JsxChild);
+}
+
+/** Offset of the start of the line holding `pos` (never before a BOM). */
+export function lineStart(text: string, pos: number): number {
+  const nl = text.lastIndexOf('\n', pos - 1);
+  const start = nl + 1;
+  return start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start;
+}
+
+/**
+ * The nearest enclosing node that starts its own line at a place where a comment line is valid:
+ * in its leading trivia (so never inside a template literal or a string), or among JSX children.
+ */
+export function findAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
+  const text = sf.text;
+  for (let n: Node | undefined = node; n && n.kind !== ts.SyntaxKind.SourceFile; n = n.parent) {
+    if (!isAnchorKind(ts, n)) continue;
+    const start = n.getStart(sf);
+    const ls = lineStart(text, start);
+    const indent = text.slice(ls, start);
+    if (!/^[ \t]*$/.test(indent)) continue;
+    if (isJsxChild(ts, n)) return { pos: ls, indent, jsx: true };
+    if (n.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
+  }
+  return undefined;
+}
+
+/** The comment text of a marker, without indentation or line break. */
+export function markerComment(message: string, jsx: boolean): string {
+  const oneLine = message.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return jsx ? `{/* ${MARKER_PREFIX} ${oneLine.replace(/\*\//g, '* /')} */}` : `// ${MARKER_PREFIX} ${oneLine}`;
+}
+
+/** The comment lines directly above `pos` (a marker already there is not added again). */
+function commentLinesAbove(text: string, pos: number): string[] {
+  const lines: string[] = [];
+  let end = pos;
+  while (end > 0) {
+    const nl = text.lastIndexOf('\n', end - 2);
+    const line = text
+      .slice(nl + 1, end)
+      .replace(/\r?\n$/, '')
+      .trim();
+    if (!(line.startsWith('//') || line.startsWith('/*') || line.startsWith('{/*') || line.startsWith('*'))) break;
+    lines.push(line);
+    end = nl + 1;
+  }
+  return lines;
+}
+
+/** True when a marker with this message already stands above the anchor (idempotence). */
+export function markerPresent(text: string, anchor: Anchor, message: string): boolean {
+  const comment = markerComment(message, anchor.jsx);
+  return commentLinesAbove(text, anchor.pos).some((line) => line === comment);
+}
+
+/** The line break the anchored line ends with (so CRLF files get CRLF markers). */
+function lineBreakAt(text: string, pos: number): string {
+  const nl = text.indexOf('\n', pos);
+  if (nl > 0 && text.charCodeAt(nl - 1) === 13) return '\r\n';
+  if (nl !== -1) return '\n';
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** One insertion holding the given markers' comment lines, above the anchored line. */
+export function markerEdit(text: string, anchor: Anchor, messages: readonly string[]): Edit {
+  const eol = lineBreakAt(text, anchor.pos);
+  return {
+    start: anchor.pos,
+    end: anchor.pos,
+    text: messages.map((m) => `${anchor.indent}${markerComment(m, anchor.jsx)}${eol}`).join(''),
+  };
+}

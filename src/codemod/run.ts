@@ -1,0 +1,221 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fg from 'fast-glob';
+import { CivicMigrateError, describeIoError } from '../errors.js';
+import { discoverFiles } from '../files/discover.js';
+import { DEFAULT_MAX_BYTES, type ReadResult, readTextFile } from '../files/read.js';
+import { writeFileAtomic } from '../files/write.js';
+import { loadMappings } from '../mapping/load.js';
+import { endpointStem } from '../scan/civic-context.js';
+import { createPrefilter } from '../scan/prefilter.js';
+import { gitPatch } from './diff.js';
+import { dirtyFiles } from './git.js';
+import { planFor } from './plan.js';
+import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
+import type { Change, Marker, TransformOptions } from './types.js';
+
+export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
+
+export interface CodemodFileResult {
+  /** Relative to `cwd`, `/`-separated. */
+  readonly path: string;
+  readonly status: FileStatus;
+  /** Why a file was skipped (`too-large`, `binary`, `invalid-utf8`) or what went wrong. */
+  readonly reason?: string;
+  readonly changes: readonly Change[];
+  readonly markers: readonly Marker[];
+}
+
+export interface CodemodTotals {
+  readonly files: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  readonly skipped: number;
+  readonly errors: number;
+  /** Automatic rewrites (slugs, properties, endpoints). */
+  readonly edits: number;
+  /** Markers this run inserted. */
+  readonly markersAdded: number;
+  /** Places a person must look at (markers added, already there, or not written with `markers: false`). */
+  readonly markers: number;
+  /** Files the prefilter sent to the parser. */
+  readonly parsed: number;
+}
+
+export interface CodemodSummary {
+  readonly files: readonly CodemodFileResult[];
+  readonly totals: CodemodTotals;
+  /** True when changed files were written (`write: true`). */
+  readonly written: boolean;
+  readonly durationMs: number;
+}
+
+export interface CodemodRunOptions extends TransformOptions {
+  /** Paths are resolved, and reported, relative to this folder (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** Files, folders or globs (expanded here, not by the shell). Default `.` */
+  readonly paths?: readonly string[];
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
+  /** Honour `.gitignore` (default true). */
+  readonly gitignore?: boolean;
+  /** Write the changed files (atomically). Default: dry run. */
+  readonly write?: boolean;
+  /** With `write`: proceed even when git shows uncommitted changes in the target paths. */
+  readonly allowDirty?: boolean;
+  /** Hand each changed file's unified diff to `onFile` (default false). */
+  readonly diff?: boolean;
+  /** Files larger than this are skipped (default 2 MiB). */
+  readonly maxBytes?: number;
+  /** Files read ahead of the one being transformed (default 8). */
+  readonly concurrency?: number;
+  /** Called for every file, in path order, as soon as it is done (with its diff when `diff` is set). */
+  readonly onFile?: (result: CodemodFileResult, patch: string) => void | Promise<void>;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** How files are written (tests inject failures); default `writeFileAtomic`. */
+  readonly writeFile?: (path: string, data: string) => Promise<void>;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * Runs the codemod over files and folders and returns a summary; prints nothing. In a dry run
+ * nothing is written; with `write`, each changed file is replaced atomically (a failure leaves
+ * that file as it was and is reported; the run goes on). Throws `CivicMigrateError` for bad
+ * paths and for a dirty git work tree (with `write`, unless `allowDirty`).
+ */
+export async function runCodemod(options: CodemodRunOptions = {}): Promise<CodemodSummary> {
+  const started = performance.now();
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const mappings = options.mappings ?? loadMappings();
+  const plan = planFor(mappings);
+  const transformOptions: TransformOptions = {
+    mappings,
+    ...(options.markers === undefined ? {} : { markers: options.markers }),
+    ...(options.longName === undefined ? {} : { longName: options.longName }),
+  };
+  const discovery = await discoverFiles({
+    cwd,
+    paths: options.paths ?? ['.'],
+    extensions: CODEMOD_EXTENSIONS,
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+    ...(options.gitignore === undefined ? {} : { gitignore: options.gitignore }),
+  });
+
+  if (options.write && !options.allowDirty) {
+    const targets: string[] = [];
+    for (const raw of options.paths?.length ? options.paths : ['.']) {
+      if (fg.isDynamicPattern(raw.replace(/\\/g, '/'))) continue;
+      targets.push(realpathSync(resolve(cwd, raw)));
+    }
+    if (targets.length < (options.paths?.length ?? 1)) for (const f of discovery.files) targets.push(realpathSync(f.path));
+    const dirty = dirtyFiles(cwd, targets);
+    if (dirty && dirty.length > 0) {
+      const shown = dirty.slice(0, 3).join(', ') + (dirty.length > 3 ? `, … (${dirty.length} files)` : '');
+      throw new CivicMigrateError(
+        `refusing to write: the git work tree has uncommitted changes in the target paths (${shown}); commit or stash them, or pass --allow-dirty`,
+      );
+    }
+  }
+
+  // Besides the V1 tokens, files that read `.value` of unchanged/V2 Booleans or build relative
+  // endpoint paths that move need a parse.
+  const prefilter = createPrefilter(mappings, {
+    extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !mappings.actionableV1.has(s)),
+    extraNeedles: plan.endpoints
+      .filter((e) => !e.rule.v2 || endpointStem(e.rule.v2) !== endpointStem(e.rule.v1))
+      .map((e) => endpointStem(e.rule.v1).replace(/^\//, '')),
+  });
+  const write = options.writeFile ?? writeFileAtomic;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const files = discovery.files;
+  const results: CodemodFileResult[] = [];
+  let edits = 0;
+  let markersAdded = 0;
+  let markers = 0;
+  let parsed = 0;
+  const emit = async (result: CodemodFileResult, patch = '') => {
+    results.push(result);
+    await options.onFile?.(result, patch);
+  };
+  for (const e of discovery.errors) {
+    await emit({ path: e.rel, status: 'error', reason: e.message, changes: NONE, markers: NONE });
+  }
+
+  const window = Math.max(1, options.concurrency ?? 8);
+  const pending: Promise<ReadResult>[] = [];
+  let next = 0;
+  const readAhead = () => {
+    while (pending.length < window && next < files.length)
+      pending.push(readTextFile((files[next++] as { path: string }).path, maxBytes));
+  };
+  readAhead();
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i] as (typeof files)[number];
+    const read = (await pending.shift()) as ReadResult;
+    readAhead();
+    options.onProgress?.(i + 1, files.length);
+    if (read.kind === 'error') {
+      await emit({ path: file.rel, status: 'error', reason: read.message, changes: NONE, markers: NONE });
+      continue;
+    }
+    if (read.kind === 'skipped') {
+      await emit({ path: file.rel, status: 'skipped', reason: read.reason, changes: NONE, markers: NONE });
+      continue;
+    }
+    if (!prefilter.isCandidate(read.text)) {
+      await emit({ path: file.rel, status: 'unchanged', changes: NONE, markers: NONE });
+      continue;
+    }
+    parsed++;
+    let r: ReturnType<typeof transformSource>;
+    try {
+      r = transformSource(read.text, file.path, transformOptions);
+    } catch (error) {
+      throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
+    }
+    markers += r.markers.length;
+    if (r.error) {
+      await emit({ path: file.rel, status: 'error', reason: r.error, changes: NONE, markers: r.markers });
+      continue;
+    }
+    if (!r.changed) {
+      await emit({ path: file.rel, status: 'unchanged', changes: r.changes, markers: r.markers });
+      continue;
+    }
+    if (options.write) {
+      try {
+        await write(realpathSync(file.path), r.output);
+      } catch (error) {
+        const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
+        await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
+        continue;
+      }
+    }
+    edits += r.changes.length;
+    markersAdded += r.markers.filter((x) => x.added).length;
+    await emit(
+      { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
+      options.diff ? gitPatch(file.rel, read.text, r.output) : '',
+    );
+  }
+
+  const count = (s: FileStatus) => results.filter((r) => r.status === s).length;
+  return {
+    files: results,
+    totals: {
+      files: results.length,
+      changed: count('changed'),
+      unchanged: count('unchanged'),
+      skipped: count('skipped'),
+      errors: count('error'),
+      edits,
+      markersAdded,
+      markers,
+      parsed,
+    },
+    written: options.write === true,
+    durationMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,86 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { loadMappings } from '../mapping/load.js';
+import { hasCivicContext } from '../scan/civic-context.js';
+import { applyEdits, shiftEdits } from './edits.js';
+import { planFor } from './plan.js';
+import { type ScriptResult, transformScript } from './script.js';
+import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
+import { type Ts, typescript } from './typescript.js';
+import { vueScriptBlocks } from './vue.js';
+
+/** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
+export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
+
+/** How a file is parsed: JS files as JSX (React code often puts JSX in `.js`), TS as TS, `.tsx` as TSX. */
+export function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {
+  const dot = fileName.lastIndexOf('.');
+  switch (dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase()) {
+    case 'ts':
+    case 'mts':
+    case 'cts':
+      return ts.ScriptKind.TS;
+    case 'tsx':
+      return ts.ScriptKind.TSX;
+    case 'js':
+    case 'jsx':
+    case 'mjs':
+    case 'cjs':
+      return ts.ScriptKind.JSX;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Rewrites the V1 references of one file's text: span edits on the original text (formatting,
+ * comments, quotes, line endings and BOM survive), markers where a person must decide. Never
+ * throws on bad code: a file that does not parse, or whose result would not, comes back
+ * unchanged with `error` set. `fileName` picks the parser (`.ts`, `.tsx`, `.js`, `.vue`…).
+ */
+export function transformSource(text: string, fileName: string, options: TransformOptions = {}): TransformResult {
+  const ts = typescript();
+  const plan = planFor(options.mappings ?? loadMappings());
+  const longName = options.longName ?? 'auto';
+  const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
+  const ctx = { ts, plan, civic, markers: options.markers ?? true };
+
+  if (fileName.toLowerCase().endsWith('.vue')) {
+    const edits: Edit[] = [];
+    const changes: Change[] = [];
+    const markers: Marker[] = [];
+    const errors: string[] = [];
+    for (const block of vueScriptBlocks(text)) {
+      const kind =
+        block.lang === 'ts'
+          ? ts.ScriptKind.TS
+          : block.lang === 'tsx'
+            ? ts.ScriptKind.TSX
+            : block.lang === 'jsx'
+              ? ts.ScriptKind.JSX
+              : ts.ScriptKind.JS;
+      const r = transformScript(block.content, `${fileName}.${block.lang}`, kind, ctx);
+      const before = text.slice(0, block.start);
+      const lineOffset = before.split('\n').length - 1;
+      const columnOffset = block.start - (before.lastIndexOf('\n') + 1);
+      const move = <T extends { line: number; column: number }>(x: T): T => ({
+        ...x,
+        line: x.line + lineOffset,
+        column: x.line === 1 ? x.column + columnOffset : x.column,
+      });
+      if (r.error) errors.push(`<script> at line ${lineOffset + 1}: ${r.error}`);
+      edits.push(...shiftEdits(r.edits, block.start));
+      changes.push(...r.changes.map(move));
+      markers.push(...r.markers.map(move));
+    }
+    if (errors.length > 0) return { output: text, changed: false, edits: [], changes: [], markers, error: errors.join('; ') };
+    const output = applyEdits(text, edits);
+    return { output, changed: output !== text, edits, changes, markers };
+  }
+
+  const kind = scriptKindOf(ts, fileName);
+  if (kind === undefined) {
+    return { output: text, changed: false, edits: [], changes: [], markers: [], error: `not a TS/JS/Vue file: ${fileName}` };
+  }
+  const r: ScriptResult = transformScript(text, fileName, kind, ctx);
+  return { ...r, changed: r.output !== text };
+}

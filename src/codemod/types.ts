@@ -1,0 +1,67 @@
+import type { Mappings } from '../mapping/mappings.js';
+
+/** A replacement of `[start, end)` of the original text by `text` (an insertion when start === end). */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** What an automatic rewrite changed. */
+export type ChangeKind = 'slug' | 'property' | 'endpoint';
+
+export interface Change {
+  readonly kind: ChangeKind;
+  /** 1-based line and column of the rewritten code in the input. */
+  readonly line: number;
+  readonly column: number;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Why a person must look: the marker's cause. */
+export type MarkerCause =
+  | 'consolidated'
+  | 'footnote'
+  | 'deleted'
+  | 'unknown'
+  | 'warning'
+  | 'in-string'
+  | 'endpoint'
+  | 'base-url'
+  | 'collision';
+
+export interface Marker {
+  readonly cause: MarkerCause;
+  /** 1-based line and column of the code the marker is about, in the input. */
+  readonly line: number;
+  readonly column: number;
+  /** The text after `civic-migrate: `. */
+  readonly message: string;
+  /** True when this run inserts the comment; false when it is already there or markers are off. */
+  readonly added: boolean;
+}
+
+export interface TransformOptions {
+  /** The table (default: the bundled one). */
+  readonly mappings?: Mappings;
+  /** Insert marker comments (default true). Markers are reported either way. */
+  readonly markers?: boolean;
+  /**
+   * Where `long_name` becomes `description`: `auto` (default) only in files that show Civic Data
+   * API use, `always` in every file, `never`.
+   */
+  readonly longName?: 'auto' | 'always' | 'never';
+}
+
+export interface TransformResult {
+  /** The rewritten text (the input itself when nothing changes or on error). */
+  readonly output: string;
+  readonly changed: boolean;
+  /** The span edits applied to the input, sorted (rewrites and marker insertions). */
+  readonly edits: readonly Edit[];
+  readonly changes: readonly Change[];
+  readonly markers: readonly Marker[];
+  /** Set when the file was left untouched because it (or its rewrite) does not parse. */
+  readonly error?: string;
+}
