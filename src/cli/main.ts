@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { CivicMigrateError, UsageError } from '../errors.js';
+import { codemodCommand } from './codemod.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
@@ -13,6 +14,7 @@ import { verifyCommand } from './verify.js';
 export const commands: readonly CommandDef<never>[] = [
   explainCommand,
   mappingsCommand,
+  codemodCommand,
   reportCommand,
   serveCommand,
   fetchCommand,
