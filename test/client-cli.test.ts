@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeDiagnostics } from '../src/client/cutover.js';
 import { type Dataset, servedData, syntheticDataset } from '../src/client/dataset.js';
 import { type RunningServer, startServer } from '../src/client/server.js';
 import { loadMappings } from '../src/mapping/load.js';
@@ -70,11 +71,13 @@ describe('civic-migrate fetch', () => {
     expect(r).toEqual({
       code: 0,
       stdout: pretty(expected.value),
-      stderr: expected.diagnostics
-        .filter((d) => d.severity !== 'info')
-        .map((d) => `civic-migrate: state IL: ${formatDiagnostic(d)}\n`)
-        .join(''),
+      stderr: `civic-migrate: reshaping state IL: ${summarizeDiagnostics(expected.diagnostics)}; --verbose lists them\n`,
     });
+    expect(summarizeDiagnostics(expected.diagnostics)).toMatch(/^\d+ warnings \(\d+ [a-z-]+(, \d+ [a-z-]+)*\)$/);
+    const verbose = await runCli(['fetch', 'state', 'IL', '--shape', 'v1', '--base-url', server.url, '--verbose'], { env });
+    expect(verbose.stderr.split('\n').filter((l) => l.startsWith('civic-migrate: '))).toEqual(
+      expected.diagnostics.map((d) => `civic-migrate: state IL: ${formatDiagnostic(d)}`),
+    );
   });
 
   it('--verbose logs each request on stderr, never the key', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeDiagnostics } from '../src/client/cutover.js';
 import { loadDataset, saveDataset, servedData, syntheticDataset } from '../src/client/dataset.js';
 import { type RunningServer, startServer } from '../src/client/server.js';
 import { describeDifference, diffStates, verifyState } from '../src/client/verify.js';
@@ -45,10 +46,11 @@ afterAll(async () => {
 
 describe('verifyState', () => {
   it('finds no difference where V2 is the upgraded V1 data', async () => {
+    const dataset = syntheticDataset();
     for (const code of ['CA', 'IL', 'WY']) {
       const report = await verifyState(code, { baseUrl: same.url, env });
       expect({ same: report.same, differences: report.differences }).toEqual({ same: true, differences: [] });
-      expect(report.fields).toBe(syntheticDataset().v2.states.get(code)?.state_information.length);
+      expect(report.fields).toBe(dataset.v2.states.get(code)?.state_information.length);
     }
   });
 
@@ -177,6 +179,40 @@ describe('civic-migrate verify', () => {
     });
   });
 
+  it('several states: one block each and a closing summary; `all` checks the 51', async () => {
+    const r = await runCli(['verify', '--state', 'CA', '--state', 'TX', '--base-url', edited.url], { env });
+    const ca = await verifyState('CA', { baseUrl: edited.url, env });
+    const tx = await verifyState('TX', { baseUrl: edited.url, env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({
+      code: 1,
+      stdout: [
+        'CA: the upgraded V1 data differs from V2 (3 differences):',
+        ...ca.differences.map((d) => `  ${describeDifference(d)}`),
+        `TX: the upgraded V1 data matches V2 (${tx.fields} fields).`,
+        '1 of 2 states differ: CA',
+        '',
+      ].join('\n'),
+    });
+    const all = await runCli(['verify', '--state', 'all', '--base-url', same.url], { env });
+    expect({ code: all.code, last: all.stdout.split('\n').at(-2), lines: all.stdout.split('\n').length }).toEqual({
+      code: 0,
+      last: 'All 51 states match.',
+      lines: 53,
+    });
+    const json = await runCli(['verify', '--state', 'TX', '--state', 'CA', '--base-url', edited.url, '--json'], { env });
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify([tx, ca])));
+  });
+
+  it('checks every code before the first request', async () => {
+    const r = await runCli(['verify', '--state', 'CA', '--state', 'PR', '--base-url', 'http://127.0.0.1:1'], { env });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'civic-migrate: "PR" is not a state code: use one of the 51 upper-case postal codes (50 states and DC); PR (Puerto Rico) is a territory: the API has no data for it\n',
+    });
+  });
+
   it('--json prints the whole report', async () => {
     const r = await runCli(['verify', '--state', 'CA', '--base-url', edited.url, '--json'], { env });
     expect(r.code).toBe(1);
@@ -204,5 +240,16 @@ describe('civic-migrate verify', () => {
     for (const [args, e, stderr] of cases) {
       expect(await runCli(['verify', ...args, '--base-url', same.url], { env: e })).toEqual({ code: 2, stdout: '', stderr });
     }
+  });
+});
+
+describe('summarizeDiagnostics', () => {
+  it('counts warnings and errors by code, most frequent first; nothing for info only', () => {
+    const d = (code: string, severity: 'info' | 'warning' | 'error') => ({ code, severity, message: 'm' }) as never;
+    expect(
+      summarizeDiagnostics([d('b-code', 'warning'), d('a-code', 'warning'), d('b-code', 'error'), d('c-code', 'info')]),
+    ).toBe('1 error, 2 warnings (2 b-code, 1 a-code)');
+    expect(summarizeDiagnostics([d('c-code', 'info')])).toBeUndefined();
+    expect(summarizeDiagnostics([])).toBeUndefined();
   });
 });

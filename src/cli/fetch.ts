@@ -41,6 +41,7 @@ export const fetchCommand = defineCommand({
     if (args.resource !== 'state' && args.code !== undefined) throw new UsageError(`fetch ${args.resource} takes no state code`);
     const { createClient } = await import('../client/client.js');
     const { formatDiagnostic } = await import('../payload/diagnostics.js');
+    const { summarizeDiagnostics } = await import('../client/cutover.js');
     const client = createClient({
       version: args.api,
       shape: args.shape ?? args.api,
@@ -52,9 +53,12 @@ export const fetchCommand = defineCommand({
       mappings: args.shape && args.shape !== args.api ? mappings() : undefined,
       log: args.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
       onDiagnostics: (diagnostics, what) => {
-        for (const d of diagnostics) {
-          if (args.verbose || d.severity !== 'info') io.stderr.write(`civic-migrate: ${what}: ${formatDiagnostic(d)}\n`);
+        if (args.verbose) {
+          for (const d of diagnostics) io.stderr.write(`civic-migrate: ${what}: ${formatDiagnostic(d)}\n`);
+          return;
         }
+        const summary = summarizeDiagnostics(diagnostics);
+        if (summary) io.stderr.write(`civic-migrate: reshaping ${what}: ${summary}; --verbose lists them\n`);
       },
     });
     const value =

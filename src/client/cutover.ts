@@ -56,3 +56,24 @@ export function reshapeState(
 function report(options: ReshapeOptions, diagnostics: readonly CutoverDiagnostic[], what: string): void {
   if (diagnostics.length > 0) options.onDiagnostics?.(diagnostics, what);
 }
+
+/**
+ * One line for a batch of diagnostics: `3 warnings (2 deleted-field-emptied, 1 table-warning)`, or
+ * undefined when none reaches `warning`. The CLI prints it instead of one line per finding.
+ */
+export function summarizeDiagnostics(diagnostics: readonly CutoverDiagnostic[]): string | undefined {
+  const notable = diagnostics.filter((d) => d.severity !== 'info');
+  if (notable.length === 0) return undefined;
+  const counts = new Map<string, number>();
+  for (const d of notable) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  const errors = notable.filter((d) => d.severity === 'error').length;
+  const warnings = notable.length - errors;
+  const total = [
+    errors ? `${errors} error${errors === 1 ? '' : 's'}` : '',
+    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const by = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([code, n]) => `${n} ${code}`);
+  return `${total} (${by.join(', ')})`;
+}

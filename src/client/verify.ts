@@ -99,22 +99,36 @@ export type VerifyOptions = Omit<ClientOptions, 'version' | 'shape' | 'onDiagnos
  * adapter and compares it with the V2 record. `same` means code written against V2 sees the same
  * data either way.
  */
-export async function verifyState(code: string, options: VerifyOptions): Promise<VerifyReport> {
-  checkStateCode(code);
+export function verifyState(code: string, options: VerifyOptions): Promise<VerifyReport> {
+  return createVerifier(options)(code);
+}
+
+/**
+ * `verifyState` for several states: the clients and the V1 field list (fetched once, on first use)
+ * are shared between calls.
+ */
+export function createVerifier(options: VerifyOptions): (code: string) => Promise<VerifyReport> {
   const v1 = createClient({ ...options, version: 'v1' });
   const v2 = createClient({ ...options, version: 'v2' });
-  // One after the other, so that a failure (a bad key, say) is always reported for the same request.
-  const v1State = await v1.state(code);
-  const v2State = await v2.state(code);
-  const v1Fields = await v1.fields();
-  const upgraded = upgrade(v1State, { kind: 'state', fields: v1Fields, mappings: options.mappings });
-  const differences = diffStates(upgraded.value as V2StateRecord, v2State, options);
-  return {
-    code,
-    same: differences.length === 0,
-    fields: v2State.state_information.length,
-    differences,
-    diagnostics: upgraded.diagnostics,
+  let v1Fields: ReturnType<typeof v1.fields> | undefined;
+  return async (code) => {
+    checkStateCode(code);
+    // One after the other, so that a failure (a bad key, say) is always reported for the same request.
+    const v1State = await v1.state(code);
+    const v2State = await v2.state(code);
+    v1Fields ??= v1.fields();
+    v1Fields.catch(() => {
+      v1Fields = undefined;
+    });
+    const upgraded = upgrade(v1State, { kind: 'state', fields: await v1Fields, mappings: options.mappings });
+    const differences = diffStates(upgraded.value as V2StateRecord, v2State, options);
+    return {
+      code,
+      same: differences.length === 0,
+      fields: v2State.state_information.length,
+      differences,
+      diagnostics: upgraded.diagnostics,
+    };
   };
 }
 
