@@ -199,3 +199,15 @@ describe('reference server lifecycle and logs', () => {
     await expect(fetch(`${s.url}/v2/election/field/`)).rejects.toThrow('fetch failed');
   });
 });
+
+describe('reference server on every interface', () => {
+  it('gives a loopback URL a client accepts', async () => {
+    const s = await startServer({ host: '0.0.0.0', data });
+    try {
+      expect(s.url).toBe(`http://127.0.0.1:${s.port}`);
+      expect((await fetch(`${s.url}/v2/election/field/`)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});

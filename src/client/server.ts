@@ -144,7 +144,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
 
   const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  // Listening on every interface: the URL to print and to call is the loopback one.
+  const reachable = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${address.port}`,
