@@ -1,7 +1,7 @@
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { assertNever } from '../mapping/validate.js';
-import type { DowngradeRun, UpgradeRun } from './context.js';
+import { checkList, type DowngradeRun, indexFields, type UpgradeRun } from './context.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
@@ -16,7 +16,7 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { upgradeFields, upgradeOverrides, upgradeState } from './upgrade.js';
-import { detectKind, findEvidence, mixedError, validatePayload, wrongVersionError } from './validate.js';
+import { detectKind, fastStateCheck, findEvidence, mixedError, validatePayload, wrongVersionError } from './validate.js';
 
 /** Options of `upgrade` and `downgrade`. */
 export interface AdaptOptions<Fields> {
@@ -59,22 +59,24 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
   if (options.kind === undefined && Array.isArray(payload) && payload.length === 0)
     return { kind: 'fields', value: [], diagnostics: [] };
   const kind = options.kind ?? detectKind(payload, source);
-  if (kind !== 'overrides') {
-    // The override list only exists in V2: both directions accept either slug set there.
-    const { v1, v2 } = findEvidence(plan, kind, payload);
-    if (v1 && v2) throw mixedError(kind, v1, v2, source);
-    if (direction === 'upgrade' && v2) throw wrongVersionError(kind, 'v2', v2, source);
-    if (direction === 'downgrade' && v1) throw wrongVersionError(kind, 'v1', v1, source);
+  if (!(kind === 'state' && fastStateCheck(plan, from, payload))) {
+    if (kind !== 'overrides') {
+      // The override list only exists in V2: both directions accept either slug set there.
+      const { v1, v2 } = findEvidence(plan, kind, payload);
+      if (v1 && v2) throw mixedError(kind, v1, v2, source);
+      if (direction === 'upgrade' && v2) throw wrongVersionError(kind, 'v2', v2, source);
+      if (direction === 'downgrade' && v1) throw wrongVersionError(kind, 'v1', v1, source);
+    }
+    validatePayload(kind, from, payload, source);
   }
-  validatePayload(kind, from, payload, source);
-  if (options.fields !== undefined) validatePayload('fields', from, options.fields, 'fields (option)');
-  if (options.overrides !== undefined) validatePayload('overrides', 'v2', options.overrides, 'overrides (option)');
+  const fields = options.fields === undefined ? undefined : indexFields(plan, from, options.fields);
+  if (options.overrides !== undefined) checkList('overrides', 'v2', options.overrides, 'overrides (option)');
 
   const diags = new Diagnostics(options.strict === true);
   const base = { plan, diags, source, overrides: options.overrides };
   let value: unknown;
   if (direction === 'upgrade') {
-    const run: UpgradeRun = { ...base, fields: options.fields as readonly V1FieldDescriptor[] | undefined };
+    const run: UpgradeRun = { ...base, fields };
     switch (kind) {
       case 'fields':
         value = upgradeFields(run, payload as V1FieldDescriptor[]);
@@ -89,7 +91,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
         assertNever(kind);
     }
   } else {
-    const run: DowngradeRun = { ...base, fields: options.fields as readonly V2FieldDescriptor[] | undefined };
+    const run: DowngradeRun = { ...base, fields };
     switch (kind) {
       case 'fields':
         value = downgradeFields(run, payload as V2FieldDescriptor[]);

@@ -2,7 +2,8 @@ import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
 import { type Diagnostics, PayloadError } from './diagnostics.js';
 import type { Plan } from './plan.js';
-import type { RegionalOverride, V1FieldDescriptor, V2FieldDescriptor } from './schemas.js';
+import type { PayloadKind, PayloadVersion, RegionalOverride } from './schemas.js';
+import { validatePayload } from './validate.js';
 
 /** What one conversion call works with. */
 export interface Run {
@@ -13,11 +14,13 @@ export interface Run {
 }
 
 export interface UpgradeRun extends Run {
-  readonly fields: readonly V1FieldDescriptor[] | undefined;
+  /** The V1 field list given beside a state record, indexed. */
+  readonly fields: FieldIndex | undefined;
 }
 
 export interface DowngradeRun extends Run {
-  readonly fields: readonly V2FieldDescriptor[] | undefined;
+  /** The V2 field list given beside a state record, indexed. */
+  readonly fields: FieldIndex | undefined;
 }
 
 const V2_FORMATS: ReadonlySet<string> = new Set(v2FormatSchema.options);
@@ -35,16 +38,72 @@ export function readFormat(run: Run, version: 'v1' | 'v2', format: string, slug:
   return 'Markdown';
 }
 
-/** slug → V2 format, from a field list given beside a state record. */
-export function formatsFromFields(
+/** A field list given beside a state record, validated and indexed: slug → V2 format. */
+export interface FieldIndex {
+  readonly formats: ReadonlyMap<string, V2Format>;
+  /** Descriptors whose `field_format` is unknown (treated as Markdown), reported on each use. */
+  readonly unknown: readonly { readonly slug: string; readonly format: string }[];
+}
+
+const fieldIndexes = new WeakMap<object, FieldIndex & { plan: Plan; version: PayloadVersion; items: readonly unknown[] }>();
+const checkedLists = new WeakMap<object, { kind: PayloadKind; version: PayloadVersion; items: readonly unknown[] }>();
+
+/** Same array holding the same objects as when it was indexed (inputs are treated as immutable values). */
+function sameItems(before: readonly unknown[], now: readonly unknown[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) if (before[i] !== now[i]) return false;
+  return true;
+}
+
+/**
+ * Validates and indexes a field list passed as an option. Cached per array (callers pass one list
+ * beside 51 records): an array changed in place — items added, removed or replaced — is indexed again.
+ */
+export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown): FieldIndex {
+  const hit = typeof fields === 'object' && fields !== null ? fieldIndexes.get(fields) : undefined;
+  if (hit && hit.plan === plan && hit.version === version && sameItems(hit.items, fields as unknown[])) return hit;
+  validatePayload('fields', version, fields, 'fields (option)');
+  const list = fields as readonly { slug: string; field_format: string }[];
+  const formats = new Map<string, V2Format>();
+  const unknown: { slug: string; format: string }[] = [];
+  for (const f of list) {
+    const known =
+      version === 'v1'
+        ? plan.formats.get(f.field_format)
+        : V2_FORMATS.has(f.field_format)
+          ? (f.field_format as V2Format)
+          : undefined;
+    if (!known) unknown.push({ slug: f.slug, format: f.field_format });
+    formats.set(f.slug, known ?? 'Markdown');
+  }
+  const index = { formats, unknown, plan, version, items: [...list] };
+  fieldIndexes.set(list, index);
+  return index;
+}
+
+/** Validates a list passed as an option (the override list), once per unchanged array. */
+export function checkList(kind: PayloadKind, version: PayloadVersion, list: unknown, source: string): void {
+  const hit = typeof list === 'object' && list !== null ? checkedLists.get(list) : undefined;
+  if (hit && hit.kind === kind && hit.version === version && sameItems(hit.items, list as unknown[])) return;
+  validatePayload(kind, version, list, source);
+  checkedLists.set(list as object, { kind, version, items: [...(list as unknown[])] });
+}
+
+/** Reports the field list's unknown formats and returns its formats. */
+export function formatsOf(
   run: Run,
-  version: 'v1' | 'v2',
-  fields: readonly { slug: string; field_format: string }[] | undefined,
-) {
-  if (!fields) return undefined;
-  const out = new Map<string, V2Format>();
-  for (const f of fields) out.set(f.slug, readFormat(run, version, f.field_format, f.slug, undefined));
-  return out;
+  index: FieldIndex | undefined,
+  version: PayloadVersion,
+): ReadonlyMap<string, V2Format> | undefined {
+  if (!index) return undefined;
+  for (const { slug, format } of index.unknown)
+    run.diags.add(
+      'unknown-format',
+      slug,
+      undefined,
+      `field_format "${format}" in the field list is not a ${version.toUpperCase()} format the table knows: treated as Markdown`,
+    );
+  return index.formats;
 }
 
 /** Two input items that become the same output item. */

@@ -8,13 +8,13 @@ import { boolText, EPOCH, latestTime } from './values.js';
 /** What a V2 record offers to rebuild deleted V1 fields. */
 export interface DeriveContext {
   readonly plan: Plan;
-  /** V2 items by V2 slug (text and modified_at are all that is read). */
-  readonly items: ReadonlyMap<string, { readonly text: string; readonly modified_at: string }>;
+  /** A V2 item by V2 slug (text and modified_at are all that is read). */
+  item(slug: string): { readonly text: string; readonly modified_at: string } | undefined;
   readonly code: string;
   readonly name: string;
   readonly overrides: readonly RegionalOverride[] | undefined;
-  /** The latest `modified_at` of the record (for values that depend on no one item). */
-  readonly latest: string | undefined;
+  /** The latest `modified_at` of the record (for values that depend on no one item); computed on demand. */
+  latest(): string | undefined;
 }
 
 export type Restored =
@@ -24,7 +24,7 @@ export type Restored =
 type Outcome = { text: string; times: string[]; from: string } | { missing: string };
 
 function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
-  const get = (slug: string) => ctx.items.get(ctx.plan.v2NameOf(slug));
+  const get = (slug: string) => ctx.item(ctx.plan.v2NameOf(slug));
   switch (derive.from) {
     case 'anyNonEmpty': {
       const present = derive.fields.map(get).filter((i) => i !== undefined);
@@ -61,15 +61,18 @@ function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
  */
 export function restoreDeleted(rule: DeleteRule, ctx: DeriveContext): Restored {
   const boolean = ctx.plan.v2FormatOfV1(rule.v1) === 'Boolean';
-  const outcome: Outcome = rule.derive ? evaluate(rule.derive, ctx) : { missing: 'V2 has nothing to derive it from' };
+  const outcome: Outcome = rule.derive ? evaluate(rule.derive, ctx) : NOTHING;
   if ('missing' in outcome) {
-    const item: V1StateItem = { text: '', field_type: rule.v1, modified_at: ctx.latest ?? EPOCH };
-    return { how: 'emptied', item: boolean ? { ...item, value: false } : item, why: outcome.missing };
+    const item: V1StateItem = boolean
+      ? { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH, value: false }
+      : { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH };
+    return { how: 'emptied', item, why: outcome.missing };
   }
-  const item: V1StateItem = {
-    text: outcome.text,
-    field_type: rule.v1,
-    modified_at: latestTime(outcome.times) ?? ctx.latest ?? EPOCH,
-  };
-  return { how: 'derived', item: boolean ? { ...item, value: outcome.text === boolText(true) } : item, from: outcome.from };
+  const modified = (outcome.times.length > 0 ? latestTime(outcome.times) : undefined) ?? ctx.latest() ?? EPOCH;
+  const item: V1StateItem = boolean
+    ? { text: outcome.text, field_type: rule.v1, modified_at: modified, value: outcome.text === boolText(true) }
+    : { text: outcome.text, field_type: rule.v1, modified_at: modified };
+  return { how: 'derived', item, from: outcome.from };
 }
+
+const NOTHING: Outcome = { missing: 'V2 has nothing to derive it from' };

@@ -1,10 +1,10 @@
 import type { V2Origin } from '../mapping/mappings.js';
 import type { V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
-import { collision, type DowngradeRun, formatsFromFields, readFormat } from './context.js';
+import { collision, type DowngradeRun, formatsOf, readFormat } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath } from './diagnostics.js';
-import { compareSlugs } from './plan.js';
+import { orderBySlug } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -13,12 +13,22 @@ import type {
   V2StateItem,
   V2StateRecord,
 } from './schemas.js';
-import { checkDuplicate, convertOverride } from './upgrade.js';
-import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, readBoolText } from './values.js';
+import { checkDuplicate, convertOverride, RECORD_KEYS } from './upgrade.js';
+import {
+  boolText,
+  compareTimes,
+  copyExtras,
+  latestTime,
+  longNameOf,
+  MULTISELECT_SEPARATOR,
+  once,
+  readBoolText,
+} from './values.js';
 
 type Out = Record<string, unknown>;
 
-const itemPath = (i: number) => jsonPath(['state_information', i]);
+/** `$.state_information[i]`, built only when a diagnostic needs it. */
+const itemPath = (i: number) => `$.state_information[${i}]`;
 
 /** Item properties the adapter reads; the rest are kept. The draft `value` is V1's Boolean property name. */
 const v2ItemKeys = (run: DowngradeRun) =>
@@ -34,7 +44,7 @@ const v2ItemKeys = (run: DowngradeRun) =>
   ]);
 
 /** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
-function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool: boolean; text: string } {
+function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): { bool: boolean; text: string } {
   const { boolV1, boolV2 } = run.plan.keys;
   const slug = item.field_type;
   const declared = (item as Out)[boolV2];
@@ -43,7 +53,7 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool
   if (typeof declared === 'boolean') sent = declared;
   else if (typeof draft === 'boolean') {
     sent = draft;
-    run.diags.add('legacy-value', slug, path, `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
+    run.diags.add('legacy-value', slug, itemPath(index), `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
   }
   const read = readBoolText(item.text);
   const bool = sent ?? read === true;
@@ -51,7 +61,7 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool
     run.diags.add(
       'boolean-conflict',
       slug,
-      path,
+      itemPath(index),
       `text ${JSON.stringify(item.text)} disagrees with ${boolV2} ${sent}: ${boolV1} follows ${boolV2}, text is kept`,
     );
   let text = item.text;
@@ -59,7 +69,7 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool
     run.diags.add(
       'boolean-unreadable',
       slug,
-      path,
+      itemPath(index),
       `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV1} is ${bool}`,
     );
   else if (read !== null && item.text !== boolText(read)) {
@@ -67,7 +77,7 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool
     run.diags.add(
       'boolean-normalized',
       slug,
-      path,
+      itemPath(index),
       `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}, as V1 code compares it`,
     );
   }
@@ -75,11 +85,16 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, path: string): { bool
 }
 
 /** The options a Multi-select item holds: `multiselect_value`, else the draft `value`, else its text. */
-function readOptions(run: DowngradeRun, item: V2StateItem, path: string): string[] {
+function readOptions(run: DowngradeRun, item: V2StateItem, index: number): string[] {
   if (Array.isArray(item.multiselect_value)) return item.multiselect_value;
   const draft = (item as Out)[run.plan.keys.boolV1];
   if (Array.isArray(draft) && draft.every((o) => typeof o === 'string')) {
-    run.diags.add('legacy-value', item.field_type, path, `no multiselect_value: the draft "${run.plan.keys.boolV1}" was read`);
+    run.diags.add(
+      'legacy-value',
+      item.field_type,
+      itemPath(index),
+      `no multiselect_value: the draft "${run.plan.keys.boolV1}" was read`,
+    );
     return draft;
   }
   const options = item.text
@@ -90,7 +105,7 @@ function readOptions(run: DowngradeRun, item: V2StateItem, path: string): string
     run.diags.add(
       'multiselect-from-text',
       item.field_type,
-      path,
+      itemPath(index),
       `no multiselect_value: options read from text ${JSON.stringify(item.text)}`,
     );
   return options;
@@ -102,19 +117,19 @@ function convertItem(
   item: V2StateItem,
   slug: string,
   format: V2Format,
-  path: string,
+  index: number,
   known: ReadonlySet<string>,
 ): Out {
   const out: Out = { text: item.text, field_type: slug, modified_at: item.modified_at };
   switch (format) {
     case 'Boolean': {
-      const { bool, text } = readBoolean(run, item, path);
+      const { bool, text } = readBoolean(run, item, index);
       out.text = text;
       out[run.plan.keys.boolV1] = bool;
       break;
     }
     case 'Multi-select':
-      if (item.text === '') out.text = readOptions(run, item, path).join(MULTISELECT_SEPARATOR);
+      if (item.text === '') out.text = readOptions(run, item, index).join(MULTISELECT_SEPARATOR);
       break;
     case 'Single-select':
     case 'Markdown':
@@ -132,16 +147,21 @@ function convertItem(
 export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1StateRecord {
   const { plan, diags } = run;
   const m = plan.mappings;
-  const formats = formatsFromFields(run, 'v2', run.fields);
+  const formats = formatsOf(run, run.fields, 'v2');
   const known = v2ItemKeys(run);
-  const out = new Map<string, { item: Out; from: string }>();
-  const seen = new Map<string, number>();
+  const out = new Map<string, Out>();
   const byV2 = new Map<string, V2StateItem>();
   const notes = new Map<string, { texts: string[]; times: string[] }>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    const prev = out.get(slug);
-    if (prev) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, prev.from, slug);
-    out.set(slug, { item, from });
+    if (out.has(slug))
+      throw collision(
+        run,
+        jsonPath(['state_information', index, 'field_type']),
+        from,
+        from === slug ? slug : 'an earlier item',
+        slug,
+      );
+    out.set(slug, item);
   };
   const formatOf = (item: V2StateItem): V2Format => {
     const draft = (item as Out)[plan.keys.boolV1];
@@ -153,20 +173,20 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     );
   };
 
-  record.state_information.forEach((item, index) => {
+  const items = record.state_information;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as V2StateItem;
     const slug = item.field_type;
-    if (seen.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, slug);
-    seen.set(slug, index);
+    if (byV2.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, slug);
     byV2.set(slug, item);
-    const path = itemPath(index);
     const footnotes = item.footnotes ?? '';
     const origins: readonly V2Origin[] | undefined = m.byV2.get(slug);
     if (origins === undefined) {
-      diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
-      emit(slug, convertItem(run, item, slug, formatOf(item), path, known), index, slug);
+      diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept under its V2 slug`);
+      emit(slug, convertItem(run, item, slug, formatOf(item), index, known), index, slug);
       if (footnotes.trim() !== '')
-        diags.add('footnotes-dropped', slug, path, `V1 has no notes field for "${slug}": its footnotes are dropped`);
-      return;
+        diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
+      continue;
     }
     let placed = false;
     let noted = false;
@@ -176,8 +196,8 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
         case 'rename':
         case 'unchanged': {
           const warning = m.byV1.get(origin.v1)?.warning;
-          if (warning) diags.add('table-warning', origin.v1, path, warning);
-          emit(origin.v1, convertItem(run, item, origin.v1, formatOf(item), path, known), index, slug);
+          if (warning) diags.add('table-warning', origin.v1, itemPath(index), warning);
+          emit(origin.v1, convertItem(run, item, origin.v1, formatOf(item), index, known), index, slug);
           placed = true;
           break;
         }
@@ -187,10 +207,13 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
           placed = true;
           break;
         case 'footnote': {
-          const entry = notes.get(origin.v1) ?? { texts: [], times: [] };
+          let entry = notes.get(origin.v1);
+          if (!entry) {
+            entry = { texts: [], times: [] };
+            notes.set(origin.v1, entry);
+          }
           if (footnotes.trim() !== '' && !entry.texts.includes(footnotes)) entry.texts.push(footnotes);
           entry.times.push(item.modified_at);
-          notes.set(origin.v1, entry);
           noted = true;
           break;
         }
@@ -202,12 +225,17 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     }
     if (!placed) {
       const format = formatOf(item);
-      diags.add('v2-only-field', slug, path, `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`);
-      emit(slug, convertItem(run, item, slug, format, path, known), index, slug);
+      diags.add(
+        'v2-only-field',
+        slug,
+        itemPath(index),
+        `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`,
+      );
+      emit(slug, convertItem(run, item, slug, format, index, known), index, slug);
     }
     if (!noted && footnotes.trim() !== '')
-      diags.add('footnotes-dropped', slug, path, `V1 has no notes field for "${slug}": its footnotes are dropped`);
-  });
+      diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
+  }
 
   const end = record.state_information.length;
   for (const rule of plan.footnoteRules) {
@@ -224,8 +252,19 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     emit(rule.v1, { text: entry.texts.join('\n\n'), field_type: rule.v1, modified_at: latestTime(entry.times) }, end, rule.v1);
   }
 
-  const latest = latestTime(record.state_information.map((i) => i.modified_at));
-  const ctx = { plan, items: byV2, code: record.code, name: record.name, overrides: run.overrides, latest };
+  const latest = once(() => {
+    let best: string | undefined;
+    for (const item of items) if (best === undefined || compareTimes(item.modified_at, best) > 0) best = item.modified_at;
+    return best;
+  });
+  const ctx = {
+    plan,
+    item: (slug: string) => byV2.get(slug),
+    code: record.code,
+    name: record.name,
+    overrides: run.overrides,
+    latest,
+  };
   for (const rule of plan.deletes) {
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(rule, ctx);
@@ -244,9 +283,9 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
   const result: Out = {
     code: record.code,
     name: record.name,
-    state_information: [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item),
+    state_information: orderBySlug(plan, out),
   };
-  copyExtras(record as Out, new Set(['code', 'name', 'state_information']), result);
+  copyExtras(record as Out, RECORD_KEYS, result);
   return result as V1StateRecord;
 }
 
@@ -259,9 +298,8 @@ function expandGroup(
   emit: (slug: string, item: Out, index: number, from: string) => void,
 ): void {
   const slug = item.field_type;
-  const path = itemPath(index);
   const members = run.plan.mappings.consolidations.get(slug) ?? [];
-  const selected = new Set(readOptions(run, item, path));
+  const selected = new Set(readOptions(run, item, index));
   for (const { v1, option } of members) {
     const bool = selected.has(option);
     const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, [run.plan.keys.boolV1]: bool };
@@ -270,7 +308,7 @@ function expandGroup(
   }
   for (const option of selected) {
     if (!members.some((m) => m.option === option))
-      run.diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
+      run.diags.add('option-dropped', slug, itemPath(index), `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
   }
 }
 
@@ -280,12 +318,11 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   const m = plan.mappings;
   const { descV1, descV2 } = plan.keys;
   const known = new Set(['slug', descV2, 'field_format', 'options']);
-  const out = new Map<string, { item: Out; from: string }>();
+  const out = new Map<string, Out>();
   const seen = new Set<string>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    const prev = out.get(slug);
-    if (prev) throw collision(run, jsonPath([index, 'slug']), from, prev.from, slug);
-    out.set(slug, { item, from });
+    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, from === slug ? slug : 'an earlier item', slug);
+    out.set(slug, item);
   };
   const descriptor = (slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out => {
     const item: Out = { slug, [descV1]: longName, field_format: plan.v1FormatFor(format) };
@@ -373,7 +410,7 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
       undefined,
       `${deletes.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${deletes.join(', ')}`,
     );
-  return [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item as V1FieldDescriptor);
+  return orderBySlug(plan, out) as V1FieldDescriptor[];
 }
 
 /** Override list → V1 slugs. V1 had no override endpoint: this serves V1-era code that reads overrides by V1 slug. */

@@ -41,6 +41,9 @@ export interface Plan {
   /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
   v2NameOf(slug: string): string;
   rule(v1: string): ResolvedRule | undefined;
+  /** Every slug of the table (V1 and V2), sorted, and each one's rank: output is ordered without a comparison sort. */
+  readonly sortedSlugs: readonly string[];
+  readonly rank: ReadonlyMap<string, number>;
 }
 
 const cache = new WeakMap<Mappings, Plan>();
@@ -128,6 +131,7 @@ function buildPlan(mappings: Mappings): Plan {
     else if (rule.kind === 'rename') v2Name.set(rule.v1, rule.v2);
   }
   deletes.sort((a, b) => compareSlugs(a.v1, b.v1));
+  const sortedSlugs = [...new Set([...mappings.v1Slugs, ...mappings.v2Slugs])].sort(compareSlugs);
 
   return {
     mappings,
@@ -144,10 +148,43 @@ function buildPlan(mappings: Mappings): Plan {
     footnoteRules,
     v2NameOf: (slug) => v2Name.get(slug) ?? slug,
     rule: (v1) => mappings.byV1.get(v1),
+    sortedSlugs,
+    rank: new Map(sortedSlugs.map((slug, i) => [slug, i])),
   };
 }
 
 /** Code-point order, the order the servers list fields in. */
 export function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The values of `entries` ordered by their slug (code-point order, as the servers list fields): table
+ * slugs go into their precomputed slots, the few others are merged in.
+ */
+export function orderBySlug<T>(plan: Plan, entries: ReadonlyMap<string, T>): T[] {
+  const slots: (T | undefined)[] = new Array(plan.sortedSlugs.length);
+  const others: (readonly [string, T])[] = [];
+  for (const [slug, value] of entries) {
+    const rank = plan.rank.get(slug);
+    if (rank === undefined) others.push([slug, value]);
+    else slots[rank] = value;
+  }
+  const out: T[] = [];
+  if (others.length === 0) {
+    for (const value of slots) if (value !== undefined) out.push(value);
+    return out;
+  }
+  others.sort((a, b) => compareSlugs(a[0], b[0]));
+  let next = 0;
+  for (let rank = 0; rank < slots.length; rank++) {
+    const value = slots[rank];
+    if (value === undefined) continue;
+    const slug = plan.sortedSlugs[rank] as string;
+    while (next < others.length && (others[next] as readonly [string, T])[0] < slug)
+      out.push((others[next++] as readonly [string, T])[1]);
+    out.push(value);
+  }
+  while (next < others.length) out.push((others[next++] as readonly [string, T])[1]);
+  return out;
 }

@@ -73,12 +73,15 @@ export function isStateCode(code: unknown): boolean {
   return typeof code === 'string' && Object.hasOwn(STATES, code);
 }
 
+const BY_NAME: ReadonlyMap<string, string> = new Map(
+  STATE_CODES.flatMap((code) => [
+    [code.toLowerCase(), code],
+    [(STATES[code] as string).toLowerCase(), code],
+  ]),
+);
+
 /** The code for a state code or name (`IL`, `Illinois`, `illinois`), or undefined. */
 export function stateCodeOf(codeOrName: string): string | undefined {
   if (Object.hasOwn(STATES, codeOrName)) return codeOrName;
-  const wanted = codeOrName.trim().toLowerCase();
-  for (const code of STATE_CODES) {
-    if (code.toLowerCase() === wanted || STATES[code]?.toLowerCase() === wanted) return code;
-  }
-  return undefined;
+  return BY_NAME.get(codeOrName.trim().toLowerCase());
 }

@@ -1,9 +1,9 @@
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
-import { collision, formatsFromFields, type Run, readFormat, type UpgradeRun } from './context.js';
+import { collision, formatsOf, type Run, readFormat, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
-import { compareSlugs } from './plan.js';
+import { orderBySlug } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -18,13 +18,14 @@ import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, re
 
 type Out = Record<string, unknown>;
 
-const itemPath = (i: number) => jsonPath(['state_information', i]);
+/** `$.state_information[i]`, built only when a diagnostic needs it. */
+const itemPath = (i: number) => `$.state_information[${i}]`;
 
 /** The Boolean a V1 item holds: its `value` when sent, else its text. Reports unset, unreadable and conflicting values. */
 function readBoolean(
   run: UpgradeRun,
   item: V1StateItem,
-  path: string,
+  index: number,
   reportUnset = true,
 ): { bool: boolean; text: string; unset: boolean } {
   const { boolV1, boolV2 } = run.plan.keys;
@@ -36,28 +37,34 @@ function readBoolean(
     run.diags.add(
       'boolean-conflict',
       slug,
-      path,
+      itemPath(index),
       `text ${JSON.stringify(item.text)} disagrees with ${boolV1} ${sent}: ${boolV2} follows ${boolV1} (${sent}), text is kept`,
     );
   let text = item.text;
   if (read === null) {
     if (!sent && reportUnset)
-      run.diags.add('unset-boolean', slug, path, `"${slug}" is unset (text ""): ${boolV2} is false, text stays ""`);
+      run.diags.add('unset-boolean', slug, itemPath(index), `"${slug}" is unset (text ""): ${boolV2} is false, text stays ""`);
   } else if (read === undefined)
     run.diags.add(
       'boolean-unreadable',
       slug,
-      path,
+      itemPath(index),
       `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV2} is ${bool}`,
     );
   else if (item.text !== boolText(read)) {
     text = boolText(read);
-    run.diags.add('boolean-normalized', slug, path, `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}`);
+    run.diags.add(
+      'boolean-normalized',
+      slug,
+      itemPath(index),
+      `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}`,
+    );
   }
   return { bool, text, unset: read === null && !sent };
 }
 
 const V1_ITEM_KEYS = (run: UpgradeRun) => new Set(['text', 'field_type', 'modified_at', run.plan.keys.boolV1]);
+export const RECORD_KEYS: ReadonlySet<string> = new Set(['code', 'name', 'state_information']);
 
 /** One V1 item in V2 shape under `slug`. */
 function convertItem(
@@ -65,13 +72,13 @@ function convertItem(
   item: V1StateItem,
   slug: string,
   format: V2Format,
-  path: string,
+  index: number,
   known: ReadonlySet<string>,
 ): Out {
   const out: Out = { field_type: slug, text: item.text };
   switch (format) {
     case 'Boolean': {
-      const { bool, text } = readBoolean(run, item, path);
+      const { bool, text } = readBoolean(run, item, index);
       out.text = text;
       out[run.plan.keys.boolV2] = bool;
       break;
@@ -107,74 +114,70 @@ interface Member {
 /** V1 state record → V2: renames, folds, footnote moves, deletions (see README). */
 export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRecord {
   const { plan, diags } = run;
-  const formats = formatsFromFields(run, 'v1', run.fields);
+  const { boolV1 } = plan.keys;
+  const formats = formatsOf(run, run.fields, 'v1');
   const known = V1_ITEM_KEYS(run);
-  const out = new Map<string, { item: Out; from: number }>();
-  const seen = new Map<string, number>();
+  /** Output items by V2 slug. */
+  const out = new Map<string, Out>();
+  /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
+  const absorbed = new Set<string>();
   const groups = new Map<string, Member[]>();
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
   const deleted: { rule: DeleteRule; item: V1StateItem; index: number }[] = [];
+  const duplicate = (index: number, slug: string, target: string) =>
+    collision(
+      run,
+      jsonPath(['state_information', index, 'field_type']),
+      slug,
+      slug === target ? slug : `an earlier item`,
+      target,
+    );
 
-  const emit = (slug: string, item: Out, index: number, from: string) => {
-    const prev = out.get(slug);
-    if (prev)
-      throw collision(
-        run,
-        jsonPath(['state_information', index, 'field_type']),
-        from,
-        record.state_information[prev.from]?.field_type ?? slug,
-        slug,
-      );
-    out.set(slug, { item, from: index });
-  };
-  const formatOf = (item: V1StateItem): V2Format =>
-    formats?.get(item.field_type) ??
-    (typeof (item as Out)[plan.keys.boolV1] === 'boolean' ? 'Boolean' : plan.v2FormatOfV1(item.field_type)) ??
-    'Markdown';
-
-  record.state_information.forEach((item, index) => {
+  const items = record.state_information;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as V1StateItem;
     const slug = item.field_type;
-    const first = seen.get(slug);
-    if (first !== undefined) throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, slug);
-    seen.set(slug, index);
     const rule = plan.rule(slug);
-    if (rule === undefined) {
-      diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
-      emit(slug, convertItem(run, item, slug, formatOf(item), itemPath(index), known), index, slug);
-      return;
-    }
-    if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
-    switch (rule.kind) {
+    let target = slug;
+    switch (rule?.kind) {
+      case undefined:
+        diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
+        break;
       case 'rename':
-        emit(rule.v2, convertItem(run, item, rule.v2, formatOf(item), itemPath(index), known), index, slug);
+        target = rule.v2;
         break;
       case 'unchanged':
-        emit(slug, convertItem(run, item, slug, formatOf(item), itemPath(index), known), index, slug);
-        break;
-      case 'consolidate': {
-        const group = groups.get(rule.v2) ?? [];
-        group.push({ rule, item, index });
-        groups.set(rule.v2, group);
-        break;
-      }
-      case 'footnote':
-        notes.push({ rule, item, index });
-        break;
-      case 'delete':
-        deleted.push({ rule, item, index });
         break;
       case 'unknown':
         diags.add('unknown-field', slug, itemPath(index), `"${slug}" has no known fate in V2: kept as it is`);
-        emit(slug, convertItem(run, item, slug, formatOf(item), itemPath(index), known), index, slug);
         break;
+      case 'consolidate':
+      case 'footnote':
+      case 'delete': {
+        if (absorbed.has(slug)) throw duplicate(index, slug, slug);
+        absorbed.add(slug);
+        if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
+        if (rule.kind === 'consolidate') {
+          const group = groups.get(rule.v2);
+          if (group) group.push({ rule, item, index });
+          else groups.set(rule.v2, [{ rule, item, index }]);
+        } else if (rule.kind === 'footnote') notes.push({ rule, item, index });
+        else deleted.push({ rule, item, index });
+        continue;
+      }
       default:
         assertNever(rule);
     }
-  });
+    if (rule?.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
+    if (out.has(target)) throw duplicate(index, slug, target);
+    const format: V2Format =
+      formats?.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : plan.v2FormatOfV1(slug)) ?? 'Markdown';
+    out.set(target, convertItem(run, item, target, format, index, known));
+  }
 
   for (const [slug, members] of groups) {
-    const first = members[0] as Member;
-    emit(slug, foldGroup(run, slug, members, known), first.index, first.rule.v1);
+    if (out.has(slug)) throw duplicate((members[0] as Member).index, (members[0] as Member).rule.v1, slug);
+    out.set(slug, foldGroup(run, slug, members, known));
   }
 
   for (const { rule, item, index } of notes) {
@@ -190,19 +193,25 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
       continue;
     }
     for (const target of targets) {
-      const item2 = (out.get(target) as { item: Out }).item;
-      const before = item2.footnotes as string;
-      item2.footnotes = before === '' ? item.text : `${before}\n\n${item.text}`;
+      const holder = out.get(target) as Out;
+      const before = holder.footnotes as string;
+      holder.footnotes = before === '' ? item.text : `${before}\n\n${item.text}`;
     }
   }
 
   if (deleted.length > 0) {
-    const items = new Map([...out].map(([slug, { item }]) => [slug, item as unknown as V2StateItem]));
-    const latest = latestTime([...items.values()].map((i) => i.modified_at));
-    const ctx = { plan, items, code: record.code, name: record.name, overrides: run.overrides, latest };
+    // Would downgrade give each deleted value back? Only text and value are compared, so no time is needed.
+    const ctx = {
+      plan,
+      item: (slug: string) => out.get(slug) as V2StateItem | undefined,
+      code: record.code,
+      name: record.name,
+      overrides: run.overrides,
+      latest: () => undefined,
+    };
     for (const { rule, item, index } of deleted) {
       const restored = restoreDeleted(rule, ctx);
-      const sent = (item as Out)[plan.keys.boolV1];
+      const sent = (item as Out)[boolV1];
       const back = restored.item.text === item.text && (sent === undefined || sent === restored.item.value);
       const what = `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
       if (back)
@@ -224,12 +233,8 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
     }
   }
 
-  const result: Out = {
-    code: record.code,
-    name: record.name,
-    state_information: [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item),
-  };
-  copyExtras(record as Out, new Set(['code', 'name', 'state_information']), result);
+  const result: Out = { code: record.code, name: record.name, state_information: orderBySlug(plan, out) };
+  copyExtras(record as Out, RECORD_KEYS, result);
   return result as V2StateRecord;
 }
 
@@ -237,7 +242,7 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
 function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[], known: ReadonlySet<string>): Out {
   const selected = new Set<string>();
   for (const { rule, item, index } of members) {
-    const { bool, unset } = readBoolean(run, item, itemPath(index), false);
+    const { bool, unset } = readBoolean(run, item, index, false);
     if (bool) selected.add(rule.option);
     if (unset)
       run.diags.add(
@@ -265,13 +270,12 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
   const { plan, diags } = run;
   const { descV1, descV2 } = plan.keys;
   const known = new Set(['slug', descV1, 'field_format']);
-  const out = new Map<string, { item: Out; from: number }>();
+  const out = new Map<string, Out>();
   const seen = new Map<string, number>();
   const groups = new Map<string, string[]>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    const prev = out.get(slug);
-    if (prev) throw collision(run, jsonPath([index, 'slug']), from, fields[prev.from]?.slug ?? slug, slug);
-    out.set(slug, { item, from: index });
+    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, from === slug ? slug : 'an earlier item', slug);
+    out.set(slug, item);
   };
   const convert = (d: V1FieldDescriptor, slug: string, index: number): Out => {
     const item: Out = {
@@ -336,13 +340,12 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
 
   for (const [slug, members] of groups) {
     const declared = plan.mappings.v2Fields.get(slug);
-    const slot = out.get(slug) as { item: Out };
-    slot.item = {
+    out.set(slug, {
       slug,
       [descV2]: declared?.description ?? longNameOf(slug),
       field_format: declared?.format ?? plan.v2FormatOfV2(slug) ?? 'Multi-select',
       options: [...(plan.optionOrder.get(slug) ?? [])],
-    };
+    });
     diags.add(
       'descriptor-synthesized',
       slug,
@@ -350,7 +353,7 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
       `V2 "${slug}" built from the mapping table: it folds ${members.join(', ')}${declared?.optionsComplete === false ? ' (option set incomplete: V2 may have more)' : ''}`,
     );
   }
-  return [...out.entries()].sort(([a], [b]) => compareSlugs(a, b)).map(([, { item }]) => item as V2FieldDescriptor);
+  return orderBySlug(plan, out) as V2FieldDescriptor[];
 }
 
 /** Override list with V1 slugs → V2 slugs (V2 slugs are kept: the override list only exists in V2). */

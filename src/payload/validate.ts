@@ -87,6 +87,32 @@ const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast(v: unknown): boo
   },
 };
 
+/**
+ * One pass over a state record: valid for `version` and nothing in it says it is the other version.
+ * False sends the caller to the slow path (evidence scan, then zod), which names the problem.
+ */
+export function fastStateCheck(plan: Plan, version: PayloadVersion, payload: unknown): boolean {
+  if (!isObject(payload)) return false;
+  const { code, name, state_information: items } = payload;
+  if (!isString(code) || !isString(name) || !Array.isArray(items)) return false;
+  const otherSlugs = version === 'v1' ? plan.v2Only : plan.v1Only;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (version === 'v1') {
+      // Named loads (not a loop over plan.v2ItemKeys): this runs for every item. A test holds the names to the schemas.
+      if (
+        !v1Item(item) ||
+        (item as Obj).bool_value !== undefined ||
+        (item as Obj).multiselect_value !== undefined ||
+        (item as Obj).footnotes !== undefined
+      )
+        return false;
+    } else if (!v2Item(item)) return false;
+    if (otherSlugs.has((item as Obj).field_type as string)) return false;
+  }
+  return true;
+}
+
 /** The fast check alone (exported for the equivalence test). */
 export function fastCheck(kind: PayloadKind, version: PayloadVersion, payload: unknown): boolean {
   return CHECKS[kind][version].fast(payload);

@@ -17,27 +17,40 @@ export function readBoolText(text: string): boolean | null | undefined {
   return undefined;
 }
 
-/** Sort key for an ISO-8601 UTC time with any fraction: the fraction padded so strings compare in time order. */
-function timeKey(time: string): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(time);
-  if (m) return `${m[1]}.${(m[2] ?? '').padEnd(9, '0').slice(0, 9)}`;
-  const ms = Date.parse(time);
-  if (Number.isNaN(ms)) return undefined;
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 19)}.${iso.slice(20, 23)}000000`;
+/** The server's two forms: `2020-07-24T16:22:42Z` and `2020-07-24T16:22:42.394383Z`. */
+function isServerTime(t: string): boolean {
+  return (
+    t.length >= 20 &&
+    t.charCodeAt(10) === 84 /* T */ &&
+    t.charCodeAt(t.length - 1) === 90 /* Z */ &&
+    (t.length === 20 || t.charCodeAt(19) === 46)
+  ); /* . */
+}
+
+/** Orders two `modified_at` times (negative when `a` is earlier); any fraction length, other ISO forms through Date.parse. */
+export function compareTimes(a: string, b: string): number {
+  if (isServerTime(a) && isServerTime(b)) {
+    // Same layout up to the seconds: compare those characters, then the fractions as padded digits (no allocation on the common path).
+    for (let i = 0; i < 19; i++) {
+      const d = a.charCodeAt(i) - b.charCodeAt(i);
+      if (d !== 0) return d;
+    }
+    const fa = a.length === 20 ? '' : a.slice(20, -1);
+    const fb = b.length === 20 ? '' : b.slice(20, -1);
+    const width = Math.max(fa.length, fb.length);
+    const pa = fa.padEnd(width, '0');
+    const pb = fb.padEnd(width, '0');
+    return pa < pb ? -1 : pa > pb ? 1 : 0;
+  }
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  return (Number.isNaN(ta) ? -Infinity : ta) - (Number.isNaN(tb) ? -Infinity : tb) || 0;
 }
 
 /** The latest of some `modified_at` strings, returned as written (microseconds kept). */
 export function latestTime(times: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestKey = '';
-  for (const t of times) {
-    const key = timeKey(t) ?? '';
-    if (best === undefined || key > bestKey) {
-      best = t;
-      bestKey = key;
-    }
-  }
+  for (const t of times) if (best === undefined || compareTimes(t, best) > 0) best = t;
   return best;
 }
 
@@ -66,3 +79,16 @@ export function longNameOf(slug: string): string {
 
 /** Multi-select `text`: the selected options joined by ", ", in option-set order (V2 leaves the form undocumented). */
 export const MULTISELECT_SEPARATOR = ', ';
+
+/** `fn`, called at most once. */
+export function once<T>(fn: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = fn();
+      done = true;
+    }
+    return value;
+  };
+}
