@@ -75,7 +75,7 @@ export function isFollowed(ts: Ts, node: Node): boolean {
       continue;
     }
     if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      if (p.left === n) return true;
+      if (p.left === n) return continuesPath(ts, p.right);
       n = p;
       continue;
     }
@@ -86,6 +86,14 @@ export function isFollowed(ts: Ts, node: Node): boolean {
     }
     return false;
   }
+}
+
+/** False when what follows is a literal that cannot extend a URL path (`' ('`, `'?x=1'`); true for any other expression. */
+function continuesPath(ts: Ts, next: Expression): boolean {
+  let e = skipOuter(ts, next);
+  while (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) e = skipOuter(ts, e.left);
+  const first = ts.isStringLiteralLike(e) ? e.text.charAt(0) : ts.isTemplateExpression(e) ? e.head.text.charAt(0) : undefined;
+  return first === undefined || first === '' || /[A-Za-z0-9_\-.~%{}/]/.test(first);
 }
 
 /** The leftmost identifier of an access chain (`a` in `a.b[c].d()`). */

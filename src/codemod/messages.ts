@@ -70,8 +70,10 @@ export function collisionNote(v1: string, v2: string): MarkerNote {
   };
 }
 
+const PLACEHOLDER = '\0';
+
 /** `/v1/election/state/\0/` → `/v1/election/state/…/` for messages. */
-export const showPath = (path: string) => path.replace(/\0/g, '…');
+export const showPath = (path: string) => path.replaceAll(PLACEHOLDER, '…');
 
 export function endpointNote(rule: EndpointRule): MarkerNote {
   return rule.v2
@@ -87,10 +89,11 @@ export function unknownEndpointNote(path: string): MarkerNote {
 }
 
 export function ambiguousEndpointNote(path: string, candidates: readonly EndpointRule[]): MarkerNote {
-  const targets = [...new Set(candidates.map((c) => c.v2 ?? `${c.v1} (none)`))];
+  const moves = [...new Set(candidates.map((c) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
+  const shown = path.endsWith(PLACEHOLDER) ? showPath(path) : `${showPath(path)}…`;
   return {
     cause: 'endpoint',
-    message: `${code(`${showPath(path)}…`)} can lead to several V1 endpoints, which move differently in V2 (${list(targets)}): change it by hand`,
+    message: `${code(shown)} can reach several V1 endpoints, which move differently in V2 (${moves.join('; ')}): change it by hand`,
   };
 }
 

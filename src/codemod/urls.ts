@@ -79,7 +79,9 @@ interface Rewrite {
   readonly text: string;
 }
 
-const segmentMatches = (template: string, actual: string) => (template.startsWith('{') ? actual.length > 0 : template === actual);
+/** A segment built at run time (`${kind}`) may be any segment. */
+const segmentMatches = (template: string, actual: string) =>
+  actual.includes(PLACEHOLDER) || (template.startsWith('{') ? actual.length > 0 : template === actual);
 
 /** How one endpoint rewrites the path text, `null` when V2 has no equivalent, `undefined` when no span edit can. */
 function rewriteFor(shape: EndpointShape, path: string, plan: CodemodPlan): Rewrite | null | undefined {
@@ -210,7 +212,8 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
         );
         break;
       case 'unknown':
-        note(unknownEndpointNote(path));
+        // Another API's `/v1/election/…` behind its own host is none of our business.
+        if (!host || plan.hosts.has(host)) note(unknownEndpointNote(path));
         break;
       case 'route':
         note(routeNote(path));
