@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, promises as fs, fstatSync, openSync, readSync } from 'node:fs';
 import { describeIoError } from '../errors.js';
 
@@ -8,8 +9,6 @@ export type ReadResult =
   | { readonly kind: 'text'; readonly text: string; readonly bytes: number }
   | { readonly kind: 'skipped'; readonly reason: 'too-large' | 'binary' | 'invalid-utf8'; readonly bytes: number }
   | { readonly kind: 'error'; readonly message: string };
-
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads a file as UTF-8 text, keeping a BOM as `\uFEFF` so that writing the text back gives the
@@ -33,19 +32,25 @@ export async function readTextFile(path: string, maxBytes = DEFAULT_MAX_BYTES): 
   return decodeText(buffer, maxBytes);
 }
 
+/** The bytes of a file, unless it is over the size limit or unreadable. */
+export type BytesResult =
+  | { readonly kind: 'bytes'; readonly bytes: Buffer }
+  | { readonly kind: 'skipped'; readonly reason: 'too-large'; readonly bytes: number }
+  | { readonly kind: 'error'; readonly message: string };
+
 /**
- * `readTextFile` without the thread pool: for scanners that read tens of thousands of small files
- * one after another, where a round trip per open/stat/read/close costs more than the read.
+ * Reads a file's bytes without the thread pool: for scanners that read tens of thousands of small
+ * files one after another, where a round trip per open/stat/read/close costs more than the read.
+ * Pair with `textSkipReason` and `decodeText`, or use `readTextFileSync`.
  */
-export function readTextFileSync(path: string, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
-  let buffer: Buffer;
+export function readBytesSync(path: string, maxBytes = DEFAULT_MAX_BYTES): BytesResult {
   try {
     const fd = openSync(path, 'r');
     try {
       const { size } = fstatSync(fd);
       if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
       // Read what is there (the file may have changed size since the stat).
-      buffer = Buffer.allocUnsafe(size + 1);
+      let buffer = Buffer.allocUnsafe(size + 1);
       let length = 0;
       for (;;) {
         if (length === buffer.length) {
@@ -58,25 +63,38 @@ export function readTextFileSync(path: string, maxBytes = DEFAULT_MAX_BYTES): Re
         if (n === 0) break;
         length += n;
       }
-      buffer = buffer.subarray(0, length);
+      return { kind: 'bytes', bytes: buffer.subarray(0, length) };
     } finally {
       closeSync(fd);
     }
   } catch (error) {
     return { kind: 'error', message: describeIoError(error) };
   }
-  return decodeText(buffer, maxBytes);
+}
+
+/** `readTextFile` without the thread pool (see `readBytesSync`). */
+export function readTextFileSync(path: string, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
+  const read = readBytesSync(path, maxBytes);
+  return read.kind === 'bytes' ? decodeText(read.bytes, maxBytes) : read;
+}
+
+/** Why bytes are not text to scan (over the limit, binary, invalid UTF-8), without decoding them; undefined when they are. */
+export function textSkipReason(
+  buffer: Uint8Array,
+  maxBytes = DEFAULT_MAX_BYTES,
+): 'too-large' | 'binary' | 'invalid-utf8' | undefined {
+  if (buffer.byteLength > maxBytes) return 'too-large';
+  if (buffer.subarray(0, 8192).includes(0)) return 'binary';
+  if (!isUtf8(buffer)) return 'invalid-utf8';
+  return undefined;
 }
 
 /** The decoding half of `readTextFile`, for bytes already in memory. */
 export function decodeText(buffer: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
   const bytes = buffer.byteLength;
-  if (bytes > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes };
-  const head = buffer.subarray(0, 8192);
-  if (head.includes(0)) return { kind: 'skipped', reason: 'binary', bytes };
-  try {
-    return { kind: 'text', text: decoder.decode(buffer), bytes };
-  } catch {
-    return { kind: 'skipped', reason: 'invalid-utf8', bytes };
-  }
+  const reason = textSkipReason(buffer, maxBytes);
+  if (reason) return { kind: 'skipped', reason, bytes };
+  // Validated above (strictly, as a fatal TextDecoder would), so this decode cannot lose bytes; a BOM stays as U+FEFF.
+  const view = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return { kind: 'text', text: view.toString('utf8'), bytes };
 }

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { discoverFiles } from '../files/discover.js';
-import { DEFAULT_MAX_BYTES, readTextFileSync } from '../files/read.js';
+import { DEFAULT_MAX_BYTES, readBytesSync, textSkipReason } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
@@ -53,9 +53,10 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   let filesAffected = 0;
   let bytesScanned = 0;
   // Synchronous reads: one file at a time costs less than a round trip through the thread pool
-  // for each of open, stat, read and close, and keeps memory flat.
+  // for each of open, stat, read and close, and keeps memory flat. The prefilter runs on the
+  // bytes, so only candidate files are decoded.
   for (const file of discovery.files) {
-    const read = readTextFileSync(file.path, maxBytes);
+    const read = readBytesSync(file.path, maxBytes);
     if (read.kind === 'error') {
       errors.push({ file: file.rel, message: read.message });
       continue;
@@ -64,10 +65,16 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       skippedFiles[read.reason]++;
       continue;
     }
+    const skip = textSkipReason(read.bytes, maxBytes);
+    if (skip) {
+      skippedFiles[skip]++;
+      continue;
+    }
     filesScanned++;
-    bytesScanned += read.bytes;
-    const scan = scanText(read.text, file.rel, rules);
-    if (scan.candidate) filesCandidate++;
+    bytesScanned += read.bytes.length;
+    if (!rules.prefilter.isCandidateBytes(read.bytes)) continue;
+    filesCandidate++;
+    const scan = scanText(read.bytes.toString('utf8'), file.rel, rules, { prefiltered: true });
     if (scan.findings.length) {
       filesAffected++;
       for (const f of scan.findings) findings.push(f);

@@ -56,11 +56,12 @@ const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 
 /**
  * Finds the V1 usage in one file's text. Pure: no file system. `file` is the path reported (and
- * picks the lexer by its extension). The prefilter runs first; only a candidate text is searched
- * for tokens, endpoints and markers, and only a text with findings is lexed.
+ * picks the lexer by its extension). The prefilter runs first (unless the caller ran it on the
+ * bytes: `prefiltered`); only a candidate text is searched for tokens, endpoints and markers, and
+ * only a text with findings is lexed.
  */
-export function scanText(text: string, file: string, rules: ReportRules): TextScan {
-  if (!rules.prefilter.isCandidate(text)) return { candidate: false, findings: [] };
+export function scanText(text: string, file: string, rules: ReportRules, options: { prefiltered?: boolean } = {}): TextScan {
+  if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [] };
   const hits: Hit[] = [];
 
   // Markers first: the slugs quoted in a marker's own text are part of the marker.

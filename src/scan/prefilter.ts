@@ -9,6 +9,8 @@ export interface Prefilter {
   readonly needles: readonly string[];
   /** True when the text may hold V1 usage; false means it certainly holds none. */
   isCandidate(text: string): boolean;
+  /** `isCandidate` on the UTF-8 bytes of a file, before decoding them (same answer: every needle and token is ASCII). */
+  isCandidateBytes(bytes: Uint8Array): boolean;
 }
 
 /** The tokens of the table that point at V1 usage: actionable V1 slugs and renamed properties with an `_`. */
@@ -38,5 +40,9 @@ export function createPrefilter(
     matcher,
     needles,
     isCandidate: (text) => needles.some((n) => text.includes(n)) || matcher.test(text),
+    isCandidateBytes: (bytes) => {
+      const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return needles.some((n) => buffer.includes(n, 0, 'latin1')) || matcher.testBytes(buffer);
+    },
   };
 }

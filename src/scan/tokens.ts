@@ -19,6 +19,11 @@ export interface TokenMatcher {
   test(text: string): boolean;
   /** Every whole-token occurrence, in text order. */
   find(text: string): TokenHit[];
+  /**
+   * `test` on UTF-8 bytes, before decoding: the tokens and the word characters are ASCII, so the
+   * answer is the same as on the decoded text, and a file that holds no token is never decoded.
+   */
+  testBytes(bytes: Uint8Array): boolean;
 }
 
 enum Char {
@@ -46,10 +51,13 @@ export function isWordChar(code: number): boolean {
 export function createTokenMatcher(tokens: Iterable<string>): TokenMatcher {
   const set = new Set<string>();
   let maxLength = 0;
+  let minLength = Number.POSITIVE_INFINITY;
   for (const token of tokens) {
     if (!token.includes('_')) throw new Error(`token "${token}" has no underscore; the matcher needs one`);
+    if (!/^[\x00-\x7f]*$/.test(token)) throw new Error(`token "${token}" is not ASCII; the matcher needs ASCII`);
     set.add(token);
     maxLength = Math.max(maxLength, token.length);
+    minLength = Math.min(minLength, token.length);
   }
 
   /** Calls `onHit` for each occurrence; stops when it returns true. */
@@ -85,6 +93,21 @@ export function createTokenMatcher(tokens: Iterable<string>): TokenMatcher {
         return false;
       });
       return hits;
+    },
+    testBytes(bytes) {
+      const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const length = buffer.length;
+      let at = buffer.indexOf(Char.Underscore);
+      while (at !== -1) {
+        let start = at;
+        while (start > 0 && isWordChar(buffer[start - 1] as number)) start--;
+        let end = at + 1;
+        while (end < length && isWordChar(buffer[end] as number)) end++;
+        const size = end - start;
+        if (size <= maxLength && size >= minLength && set.has(buffer.toString('latin1', start, end))) return true;
+        at = end < length ? buffer.indexOf(Char.Underscore, end) : -1;
+      }
+      return false;
     },
   };
 }
