@@ -106,8 +106,9 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
         assertNever(kind);
     }
   }
-  if (diags.list.some((d) => d.severity === 'error')) throw new StrictPayloadError(diags.list, source);
-  return { kind, value, diagnostics: diags.list };
+  const diagnostics = diags.list;
+  if (diags.hasErrors) throw new StrictPayloadError(diagnostics, source);
+  return { kind, value, diagnostics };
 }
 
 function safely<T>(fn: () => AdaptResult<T>): SafeAdaptResult<T> {

@@ -106,8 +106,21 @@ export function formatsOf(
   return index.formats;
 }
 
-/** Two input items that become the same output item. */
-export function collision(run: Run, path: string, slug: string, other: string, target: string): PayloadError {
-  const what = slug === other ? `duplicate field "${slug}"` : `"${slug}" and "${other}" both become "${target}"`;
+/**
+ * Two input items that give the same output item. `earlier` finds the first input item that gives
+ * `target` (rare path: only runs to word the error).
+ */
+export function collision(
+  run: Run,
+  path: string,
+  slug: string,
+  target: string,
+  earlier: { slug: string; path: string } | undefined,
+): PayloadError {
+  const where = earlier ? ` (also at ${earlier.path})` : '';
+  const what =
+    earlier === undefined || earlier.slug === slug
+      ? `duplicate field "${slug}"${where}`
+      : `"${slug}" becomes "${target}", as "${earlier.slug}"${where} does`;
   return new PayloadError(path, what, { source: run.source });
 }

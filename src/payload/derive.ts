@@ -32,23 +32,27 @@ function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
       return {
         text: boolText(present.some((i) => i.text.trim() !== '')),
         times: present.map((i) => i.modified_at),
-        from: `whether ${derive.fields.join(' or ')} has data`,
+        from: `"True" when ${derive.fields.join(' or ')} has data`,
       };
     }
     case 'copy': {
       const item = get(derive.field);
       if (!item) return { missing: `${derive.field} is not in the record` };
-      return { text: item.text, times: [item.modified_at], from: `a copy of ${derive.field}` };
+      return { text: item.text, times: [item.modified_at], from: `copied from ${derive.field}` };
     }
     case 'constant':
-      return { text: boolText(derive.value), times: [], from: `always ${boolText(derive.value)} (SPEC)` };
+      return { text: boolText(derive.value), times: [], from: `always "${boolText(derive.value)}"` };
     case 'overrides': {
       if (!ctx.overrides) return { missing: `pass the V2 override list (overrides) to derive it from ${derive.field} overrides` };
       const code = stateCodeOf(ctx.code) ?? ctx.code;
       const has = ctx.overrides.some(
         (o) => ctx.plan.v2NameOf(o.field.slug) === ctx.plan.v2NameOf(derive.field) && (stateCodeOf(o.state) ?? o.state) === code,
       );
-      return { text: boolText(has), times: [], from: `whether the override list has ${derive.field} overrides for the state` };
+      return {
+        text: boolText(has),
+        times: [],
+        from: `"True" when the override list has ${derive.field} overrides for the state`,
+      };
     }
     default:
       return assertNever(derive);

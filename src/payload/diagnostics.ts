@@ -95,14 +95,28 @@ export function isStrictError(code: DiagnosticCode): boolean {
 
 /** Collects diagnostics for one call; applies `strict`. */
 export class Diagnostics {
-  readonly list: Diagnostic[] = [];
+  private readonly found: Diagnostic[] = [];
+  /** In input order: by the first index in the path; findings about the whole payload last. Stable otherwise. */
+  get list(): Diagnostic[] {
+    const at = (d: Diagnostic) => {
+      const m = d.path === undefined ? null : /\[(\d+)\]/.exec(d.path);
+      return m ? Number(m[1]) : Number.POSITIVE_INFINITY;
+    };
+    return this.found
+      .map((d, i) => ({ d, i, at: at(d) }))
+      .sort((a, b) => a.at - b.at || a.i - b.i)
+      .map((x) => x.d);
+  }
+  get hasErrors(): boolean {
+    return this.found.some((d) => d.severity === 'error');
+  }
   constructor(private readonly strict: boolean) {}
   add(code: DiagnosticCode, field: string | undefined, path: string | undefined, message: string): void {
     const severity: Severity = this.strict && isStrictError(code) ? 'error' : DIAGNOSTICS[code].severity;
     const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code, severity, message };
     if (field !== undefined) d.field = field;
     if (path !== undefined) d.path = path;
-    this.list.push(d);
+    this.found.push(d);
   }
 }
 

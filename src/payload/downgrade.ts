@@ -153,14 +153,7 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
   const byV2 = new Map<string, V2StateItem>();
   const notes = new Map<string, { texts: string[]; times: string[] }>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug))
-      throw collision(
-        run,
-        jsonPath(['state_information', index, 'field_type']),
-        from,
-        from === slug ? slug : 'an earlier item',
-        slug,
-      );
+    if (out.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
     out.set(slug, item);
   };
   const formatOf = (item: V2StateItem): V2Format => {
@@ -177,7 +170,13 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as V2StateItem;
     const slug = item.field_type;
-    if (byV2.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, slug);
+    if (byV2.has(slug)) {
+      const j = items.findIndex((other) => other.field_type === slug);
+      throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, {
+        slug,
+        path: jsonPath(['state_information', j]),
+      });
+    }
     byV2.set(slug, item);
     const footnotes = item.footnotes ?? '';
     const origins: readonly V2Origin[] | undefined = m.byV2.get(slug);
@@ -321,7 +320,7 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   const out = new Map<string, Out>();
   const seen = new Set<string>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, from === slug ? slug : 'an earlier item', slug);
+    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
     out.set(slug, item);
   };
   const descriptor = (slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out => {
@@ -333,7 +332,10 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   fields.forEach((d, index) => {
     const slug = d.slug;
     const path = jsonPath([index]);
-    if (seen.has(slug)) throw collision(run, jsonPath([index, 'slug']), slug, slug, slug);
+    if (seen.has(slug)) {
+      const j = fields.findIndex((other) => other.slug === slug);
+      throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([j]) });
+    }
     seen.add(slug);
     const format = readFormat(run, 'v2', d.field_format, slug, jsonPath([index, 'field_format']));
     const description = d[descV2] as string;

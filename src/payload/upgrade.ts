@@ -3,7 +3,7 @@ import { assertNever } from '../mapping/validate.js';
 import { collision, formatsOf, type Run, readFormat, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
-import { orderBySlug } from './plan.js';
+import { orderBySlug, type Plan } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -105,6 +105,12 @@ function convertItem(
   return out;
 }
 
+/** The V2 slug a V1 slug's item or descriptor becomes (itself when it is kept, dropped or unknown). */
+function targetOfSlug(plan: Plan, slug: string): string {
+  const rule = plan.rule(slug);
+  return rule?.kind === 'rename' || rule?.kind === 'consolidate' ? rule.v2 : slug;
+}
+
 interface Member {
   readonly rule: ConsolidateRule;
   readonly item: V1StateItem;
@@ -124,14 +130,14 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
   const groups = new Map<string, Member[]>();
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
   const deleted: { rule: DeleteRule; item: V1StateItem; index: number }[] = [];
-  const duplicate = (index: number, slug: string, target: string) =>
-    collision(
-      run,
-      jsonPath(['state_information', index, 'field_type']),
-      slug,
-      slug === target ? slug : `an earlier item`,
-      target,
-    );
+  const duplicate = (index: number, slug: string, target: string) => {
+    const j = record.state_information.findIndex((other, k) => k < index && targetOfSlug(plan, other.field_type) === target);
+    const earlier =
+      j < 0
+        ? undefined
+        : { slug: (record.state_information[j] as V1StateItem).field_type, path: jsonPath(['state_information', j]) };
+    return collision(run, jsonPath(['state_information', index, 'field_type']), slug, target, earlier);
+  };
 
   const items = record.state_information;
   for (let index = 0; index < items.length; index++) {
@@ -274,7 +280,11 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
   const seen = new Map<string, number>();
   const groups = new Map<string, string[]>();
   const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, from === slug ? slug : 'an earlier item', slug);
+    if (out.has(slug)) {
+      const j = fields.findIndex((d, k) => k < index && targetOfSlug(plan, d.slug) === slug);
+      const earlier = j < 0 ? undefined : { slug: (fields[j] as V1FieldDescriptor).slug, path: jsonPath([j]) };
+      throw collision(run, jsonPath([index, 'slug']), from, slug, earlier);
+    }
     out.set(slug, item);
   };
   const convert = (d: V1FieldDescriptor, slug: string, index: number): Out => {
@@ -289,7 +299,8 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
 
   fields.forEach((d, index) => {
     const slug = d.slug;
-    if (seen.has(slug)) throw collision(run, jsonPath([index, 'slug']), slug, slug, slug);
+    if (seen.has(slug))
+      throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([seen.get(slug) as number]) });
     seen.set(slug, index);
     const path = jsonPath([index]);
     const rule = plan.rule(slug);

@@ -196,6 +196,10 @@ export function detectKind(payload: unknown, source?: string): PayloadKind {
     });
   }
   if (isObject(payload) && 'state_information' in payload) return 'state';
+  if (isObject(payload) && typeof payload.detail === 'string')
+    throw new PayloadError('$', `not a Civic Data payload but an API error body: ${JSON.stringify(payload).slice(0, 120)}`, {
+      source,
+    });
   throw new PayloadError(
     '$',
     `not a Civic Data payload: expected a field list (an array), a state record (an object with "state_information") or an override list, got ${typeName(payload)}`,
