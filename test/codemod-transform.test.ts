@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
+import { loadMappings } from '../src/index.js';
+import { mappingsFromJson } from '../src/mapping/load.js';
+
+const V1 = `export function f(state) {
+  const url = state.external_tool_ovr.text;
+  return [url, state.registration_submission_fax];
+}
+`;
+
+describe('transformSource', () => {
+  it('returns the edits on the original text, the changes and the markers', () => {
+    const r = transformSource(V1, 'a.js');
+    expect(r.changed).toBe(true);
+    expect(r.edits).toEqual([
+      { start: 47, end: 64, text: 'gov_tool_registration' },
+      {
+        start: 71,
+        end: 71,
+        text: "  // civic-migrate: `registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`\n",
+      },
+    ]);
+    expect(V1.slice(47, 64)).toBe('external_tool_ovr');
+    expect(r.changes).toEqual([{ kind: 'slug', line: 2, column: 21, from: 'external_tool_ovr', to: 'gov_tool_registration' }]);
+    expect(r.markers).toEqual([
+      {
+        cause: 'consolidated',
+        line: 3,
+        column: 22,
+        message:
+          "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
+        added: true,
+      },
+    ]);
+  });
+
+  it('markers: false reports the markers without inserting them', () => {
+    const r = transformSource(V1, 'a.js', { markers: false });
+    expect(r.output).toBe(V1.replace('external_tool_ovr', 'gov_tool_registration'));
+    expect(r.markers.map((m) => [m.cause, m.added])).toEqual([['consolidated', false]]);
+  });
+
+  it('longName: renames `long_name` only in Civic files (auto), everywhere (always) or nowhere (never)', () => {
+    const plain = 'export const title = (f) => f.long_name;\n';
+    const civic = `const URL = 'https://api.voteamerica.org/v2/election/field/';\n${plain}`;
+    expect(transformSource(plain, 'a.js').output).toBe(plain);
+    expect(transformSource(civic, 'a.js').output).toBe(civic.replace('long_name', 'description'));
+    expect(transformSource(plain, 'a.js', { longName: 'always' }).output).toBe(plain.replace('long_name', 'description'));
+    expect(transformSource(civic, 'a.js', { longName: 'never' }).output).toBe(civic);
+  });
+
+  it('leaves a file that does not parse untouched, with the first syntax error', () => {
+    const input = 'const a = s.external_tool_ovr;\nif (\n';
+    expect(transformSource(input, 'a.ts')).toEqual({
+      output: input,
+      changed: false,
+      edits: [],
+      changes: [],
+      markers: [],
+      error: 'syntax error at 2:5: Expression expected.',
+    });
+  });
+
+  it('parses .ts as TypeScript (generic arrows) and .js as JSX', () => {
+    expect(transformSource('export const id = <T,>(x: T) => x.external_tool_ovr;\n', 'a.ts').error).toBeUndefined();
+    expect(transformSource('export const A = () => <a href={s.external_tool_ovr}/>;\n', 'a.js').output).toBe(
+      'export const A = () => <a href={s.gov_tool_registration}/>;\n',
+    );
+    expect(transformSource('x', 'a.py').error).toBe('not a TS/JS/Vue file: a.py');
+  });
+
+  it('reports Vue positions in the file, not in the block', () => {
+    const input =
+      '<template>\n  <p>{{ s.vbm_universal }}</p>\n</template>\n<script setup>\nconst x = s.vbm_universal;\n</script>\n';
+    const r = transformSource(input, 'c.vue');
+    expect(r.output).toBe(input.replace('const x = s.vbm_universal', 'const x = s.has_automatic_vbm'));
+    expect(r.changes).toEqual([{ kind: 'slug', line: 5, column: 13, from: 'vbm_universal', to: 'has_automatic_vbm' }]);
+  });
+
+  it('is driven by the table: a rename added to the table is picked up', () => {
+    const json = structuredClone(loadMappings().table);
+    json.slugs.push({ kind: 'rename', v1: 'my_custom_field', v2: 'custom_field_v2', description: 'Renamed for this account.' });
+    const mappings = mappingsFromJson(json, 'custom.json');
+    expect(transformSource("s['my_custom_field'];\n", 'a.js', { mappings }).output).toBe("s['custom_field_v2'];\n");
+    expect(transformSource("s['my_custom_field'];\n", 'a.js').output).toBe("s['my_custom_field'];\n");
+  });
+
+  it('keeps every byte outside the edited spans (comments, quotes, odd spacing)', () => {
+    const input =
+      '/* keep */ const  a = s [ "external_tool_ovr" ] ; // external_tool_ovr in a comment\n\tconst b = `external_tool_ovr`;\n';
+    expect(transformSource(input, 'a.js').output).toBe(
+      '/* keep */ const  a = s [ "gov_tool_registration" ] ; // external_tool_ovr in a comment\n\tconst b = `gov_tool_registration`;\n',
+    );
+  });
+});
