@@ -38,6 +38,18 @@ export {
   type VerifyReport,
   verifyState,
 } from './client/verify.js';
+export { gitPatch } from './codemod/diff.js';
+export {
+  type CodemodFileResult,
+  type CodemodRunOptions,
+  type CodemodSummary,
+  type CodemodTotals,
+  type FileStatus as CodemodFileStatus,
+  runCodemod,
+} from './codemod/run.js';
+export { formatSummaryLine as formatCodemodSummary } from './codemod/summary.js';
+export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
+export type { Change, ChangeKind, Edit, Marker, MarkerCause, TransformOptions, TransformResult } from './codemod/types.js';
 export { CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
 export { closest } from './mapping/closest.js';
 export { type Explanation, explain, type FixedBy, findEndpoint, fixedBy, headline } from './mapping/explain.js';
