@@ -25,6 +25,11 @@ export const reportCommand = defineCommand({
         describe: 'Honour .gitignore files (--no-gitignore searches ignored files too)',
       })
       .option('max-bytes', { type: 'number', default: DEFAULT_MAX_BYTES, describe: 'Skip (and count) files larger than this' })
+      .option('json-schema', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the JSON Schema of `--format json` output and exit',
+      })
       .option('assume-civic', {
         type: 'boolean',
         default: false,
@@ -35,6 +40,11 @@ export const reportCommand = defineCommand({
       .example('$0 report --format sarif -o civic-migrate.sarif', 'for GitHub code scanning (upload-sarif)')
       .example('$0 report --format markdown > comment.md', 'for a pull-request comment'),
   handler: async (args, { io, mappings }) => {
+    if (args['json-schema']) {
+      const { REPORT_JSON_SCHEMA } = await import('../report/reporters/json-schema.js');
+      io.stdout.write(`${JSON.stringify(REPORT_JSON_SCHEMA, null, 2)}\n`);
+      return 0;
+    }
     const maxBytes = args['max-bytes'];
     if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0)
       throw new UsageError(`--max-bytes must be a positive whole number, not ${maxBytes}`);

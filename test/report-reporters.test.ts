@@ -1,0 +1,348 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import ajvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { explain, FIX } from '../src/mapping/explain.js';
+import { loadMappings } from '../src/mapping/load.js';
+import { findV1Usage } from '../src/report/find.js';
+import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
+import { renderReport } from '../src/report/reporters/index.js';
+import { renderJson } from '../src/report/reporters/json.js';
+import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
+import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
+import { FINGERPRINT_KEY, SARIF_MAX_RESULTS, toSarif } from '../src/report/reporters/sarif.js';
+import { toolInfo } from '../src/report/summary.js';
+
+const require = createRequire(import.meta.url);
+/** The official SARIF 2.1.0 schema (rtm.5, draft-04), as shipped by @microsoft/jest-sarif. */
+const SARIF_SCHEMA = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
+const FIXTURES = fileURLToPath(new URL('../fixtures/report/', import.meta.url));
+const { version } = toolInfo();
+const mappings = loadMappings();
+/** Findings use explain's wording: one source of truth. */
+const say = (query: string) => explain(mappings, query).message;
+
+// unicodeRegExp off: the official schema's language pattern has a stray `]` that only non-Unicode regular expressions accept.
+const sarifAjv = new ajvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+ajvFormats.default(sarifAjv);
+const validateSarif = sarifAjv.compile(SARIF_SCHEMA);
+const jsonAjv = new Ajv({ allErrors: true, strict: true });
+const validateJson = jsonAjv.compile(REPORT_JSON_SCHEMA);
+
+/** A small tree: one TS file, one SQL file, a binary file; elapsed time pinned for exact output. */
+async function smallResult(): Promise<ReportResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-report-'));
+  writeFileSync(join(dir, 'api.ts'), "const ok = state['vbm_no_excuse']?.value;\nconst m = state.registration_submission_fax;\n");
+  writeFileSync(join(dir, 'q.sql'), "SELECT text FROM items WHERE slug = 'vbm_universal';\n");
+  writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+  const result = await findV1Usage({ cwd: dir });
+  return { ...result, stats: { ...result.stats, elapsedMs: 0 } };
+}
+
+let small: ReportResult;
+beforeAll(async () => {
+  small = await smallResult();
+});
+
+describe('text', () => {
+  it('groups by file with excerpts, then counts, files and a verdict', () => {
+    expect(renderReport(small, 'text')).toBe(
+      [
+        'api.ts',
+        '  1:19  rename        `vbm_no_excuse` → `has_no_excuse_absentee`  (codemod, string)',
+        "        │ const ok = state['vbm_no_excuse']?.value;",
+        '        │                   ^^^^^^^^^^^^^',
+        '  1:36  property      `value` → `bool_value`  (codemod, code)',
+        "        │ const ok = state['vbm_no_excuse']?.value;",
+        '        │                                    ^^^^^',
+        '  2:17  consolidate   `registration_submission_fax`  (person, code)',
+        '        │ const m = state.registration_submission_fax;',
+        '        │                 ^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+        `        ${say('registration_submission_fax')}`,
+        '',
+        'q.sql',
+        '  1:38  rename        `vbm_universal` → `has_automatic_vbm`  (person, string)',
+        "        │ SELECT text FROM items WHERE slug = 'vbm_universal';",
+        '        │                                      ^^^^^^^^^^^^^',
+        `        ${say('vbm_universal').replace(FIX.codemod, 'Change it by hand: `civic-migrate codemod` rewrites only TS, JS, Vue <script> files.')}`,
+        '',
+        'By kind:       rename 2, consolidate 1, property 1',
+        'By who fixes:  codemod 2, person 2',
+        'Files:         2 files affected of 2 searched; 1 skipped (1 binary)',
+        'FAIL (--fail-on any): 4 V1 usages in 2 files: 2 for `civic-migrate codemod`, 2 for a person.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says PASS when nothing gates', () => {
+    expect(renderReport(small, 'text', { failOn: 'none' }).split('\n').at(-2)).toBe(
+      'PASS: 4 V1 usages in 2 files: 2 for `civic-migrate codemod`, 2 for a person.',
+    );
+    const clean: ReportResult = { ...small, findings: [], stats: { ...small.stats, filesAffected: 0 } };
+    expect(renderReport(clean, 'text')).toBe(
+      ['Files:         0 files affected of 2 searched; 1 skipped (1 binary)', 'PASS: no V1 usage found in 2 files.', ''].join(
+        '\n',
+      ),
+    );
+  });
+});
+
+describe('json', () => {
+  it('is versioned, valid against its documented schema, and exact', () => {
+    const report = JSON.parse(renderJson(small, 'manual'));
+    expect(validateJson(report), jsonAjv.errorsText(validateJson.errors)).toBe(true);
+    expect({ ...report, findings: report.findings.length }).toEqual({
+      schemaVersion: 1,
+      tool: { name: 'civic-migrate', version },
+      table: 'bundled',
+      failOn: 'manual',
+      outcome: 'fail',
+      verdict: 'FAIL (--fail-on manual): 4 V1 usages in 2 files: 2 for `civic-migrate codemod`, 2 for a person.',
+      summary: {
+        findings: 4,
+        gating: 2,
+        filesAffected: 2,
+        byKind: { rename: 2, consolidate: 1, footnote: 0, delete: 0, property: 1, endpoint: 0, 'unknown-slug': 0, marker: 0 },
+        byFixedBy: { codemod: 2, person: 2 },
+        byContext: { code: 2, string: 2, comment: 0 },
+        byConfidence: { high: 4, low: 0 },
+      },
+      files: {
+        searched: 2,
+        candidates: 2,
+        bytes: 140,
+        skipped: { binary: 1, 'too-large': 0, 'invalid-utf8': 0 },
+        notListed: { gitignored: 0, excluded: 0, 'default-skip': 0, 'symlink-outside': 0, 'symlink-loop': 0, unreadable: 0 },
+        errors: [],
+      },
+      elapsedMs: 0,
+      findings: 4,
+    });
+    expect(report.findings[1]).toEqual({
+      file: 'api.ts',
+      line: 1,
+      column: 36,
+      endColumn: 41,
+      token: 'value',
+      kind: 'property',
+      fixedBy: 'codemod',
+      replacement: 'bool_value',
+      message: say('value'),
+      context: 'code',
+      confidence: 'high',
+      excerpt: { text: "const ok = state['vbm_no_excuse']?.value;", column: 36 },
+    });
+  });
+
+  it('the whole fixture tree validates too', async () => {
+    const result = await findV1Usage({ cwd: FIXTURES });
+    expect(result.findings.length).toBeGreaterThan(100);
+    expect(validateJson(JSON.parse(renderJson(result, 'any'))), jsonAjv.errorsText(validateJson.errors)).toBe(true);
+  });
+});
+
+describe('sarif', () => {
+  it('validates against the SARIF 2.1.0 schema and meets what GitHub code scanning requires', async () => {
+    const result = await findV1Usage({ cwd: FIXTURES });
+    const log = JSON.parse(renderReport(result, 'sarif'));
+    expect(validateSarif(log), sarifAjv.errorsText(validateSarif.errors)).toBe(true);
+    // The validator does reject what GitHub would: a result without a message.
+    expect(validateSarif({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'a' }] }] })).toBe(
+      false,
+    );
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    const run = log.runs[0];
+    expect(run.tool.driver).toMatchObject({
+      name: 'civic-migrate',
+      version,
+      informationUri: 'https://www.npmjs.com/package/civic-migrate',
+    });
+    const rules = run.tool.driver.rules as { id: string; shortDescription: { text: string }; help: { text: string } }[];
+    expect(rules.map((r) => r.id)).toEqual([...FINDING_KINDS]);
+    for (const r of rules) {
+      expect(r.shortDescription.text.length).toBeGreaterThan(0);
+      expect(r.help.text.length).toBeGreaterThan(0);
+    }
+    expect(run.results).toHaveLength(result.findings.length);
+    const prints = new Set<string>();
+    run.results.forEach((r: Record<string, any>, i: number) => {
+      const f = result.findings[i] as Finding;
+      expect(r.ruleId).toBe(f.kind);
+      expect(rules[r.ruleIndex]?.id).toBe(r.ruleId);
+      expect(['error', 'warning', 'note']).toContain(r.level);
+      const loc = r.locations[0].physicalLocation;
+      expect(loc.artifactLocation.uri).toMatch(/^[^/\\][^\\]*$/);
+      expect(loc.artifactLocation.uri).not.toContain('://');
+      expect(loc.artifactLocation.uriBaseId).toBe('%SRCROOT%');
+      expect(loc.region).toMatchObject({ startLine: f.line, startColumn: f.column, endColumn: f.endColumn });
+      prints.add(r.partialFingerprints[FINGERPRINT_KEY]);
+    });
+    expect(prints.size).toBe(run.results.length);
+    expect(run.columnKind).toBe('unicodeCodePoints');
+  });
+
+  it('is exact for one result, with a fix for the codemod’s replacement', () => {
+    const log = toSarif(small, 'any');
+    expect(log.runs[0]?.results?.[0]).toEqual({
+      ruleId: 'rename',
+      ruleIndex: 0,
+      level: 'warning',
+      message: {
+        text: `\`vbm_no_excuse\` (rename, fixed by the codemod): ${say('vbm_no_excuse')} Replace with \`has_no_excuse_absentee\`.`,
+      },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'api.ts', uriBaseId: '%SRCROOT%' },
+            region: {
+              startLine: 1,
+              startColumn: 19,
+              endLine: 1,
+              endColumn: 32,
+              snippet: { text: "const ok = state['vbm_no_excuse']?.value;" },
+            },
+          },
+        },
+      ],
+      partialFingerprints: { [FINGERPRINT_KEY]: expect.stringMatching(/^[0-9a-f]{32}:1$/) },
+      fixes: [
+        {
+          description: { text: 'Replace `vbm_no_excuse` with `has_no_excuse_absentee`' },
+          artifactChanges: [
+            {
+              artifactLocation: { uri: 'api.ts', uriBaseId: '%SRCROOT%' },
+              replacements: [
+                {
+                  deletedRegion: { startLine: 1, startColumn: 19, endLine: 1, endColumn: 32 },
+                  insertedContent: { text: 'has_no_excuse_absentee' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      properties: { token: 'vbm_no_excuse', fixedBy: 'codemod', context: 'string', confidence: 'high' },
+    });
+    expect(log.runs[0]?.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          { level: 'note', descriptor: { id: 'files-skipped' }, message: { text: 'Files not searched: 1 binary.' } },
+        ],
+      },
+    ]);
+  });
+
+  it('fingerprints survive moved lines and tell repeated occurrences apart', () => {
+    const f = small.findings[0] as Finding;
+    const moved: ReportResult = {
+      ...small,
+      findings: [
+        { ...f, line: 40 },
+        { ...f, line: 41 },
+      ],
+    };
+    const [a, b] = toSarif(moved, 'any').runs[0]?.results ?? [];
+    const original = toSarif(small, 'any').runs[0]?.results?.[0];
+    expect(a?.partialFingerprints).toEqual(original?.partialFingerprints);
+    expect(b?.partialFingerprints?.[FINGERPRINT_KEY]).toBe(a?.partialFingerprints?.[FINGERPRINT_KEY]?.replace(/:1$/, ':2'));
+  });
+
+  it('keeps at most 25,000 results per run and says it truncated', () => {
+    const f = small.findings[0] as Finding;
+    const many = Array.from({ length: SARIF_MAX_RESULTS + 7 }, (_, i) => ({ ...f, line: i + 1 }));
+    const log = toSarif({ ...small, findings: many }, 'any');
+    expect(validateSarif(log), sarifAjv.errorsText(validateSarif.errors)).toBe(true);
+    expect(log.runs[0]?.results).toHaveLength(SARIF_MAX_RESULTS);
+    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications?.[0]).toEqual({
+      level: 'warning',
+      descriptor: { id: 'results-truncated' },
+      message: {
+        text: "Only the first 25,000 of 25,007 findings are included (GitHub code scanning's limit per run). Run `civic-migrate report --format json` for all of them.",
+      },
+    });
+  });
+
+  it('encodes URIs and reports unreadable paths as failed execution', () => {
+    const f = { ...(small.findings[0] as Finding), file: 'dir with space/ä#.ts' };
+    const log = toSarif(
+      {
+        ...small,
+        findings: [f],
+        stats: { ...small.stats, errors: [{ file: 'broken', message: 'broken symlink: no such file' }] },
+      },
+      'any',
+    );
+    expect(validateSarif(log), sarifAjv.errorsText(validateSarif.errors)).toBe(true);
+    expect(log.runs[0]?.results?.[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBe(
+      'dir%20with%20space/%C3%A4%23.ts',
+    );
+    expect(log.runs[0]?.invocations?.[0]?.executionSuccessful).toBe(false);
+  });
+});
+
+describe('markdown', () => {
+  it('is a PR comment: verdict, counts, a table with person-fixed findings first', () => {
+    expect(renderReport(small, 'markdown')).toBe(
+      [
+        '## civic-migrate: V1 usage report',
+        '',
+        '❌ FAIL (--fail-on any): 4 V1 usages in 2 files: 2 for `civic-migrate codemod`, 2 for a person.',
+        '',
+        '| Kind | Findings |',
+        '|---|---:|',
+        '| rename | 2 |',
+        '| consolidate | 1 |',
+        '| property | 1 |',
+        '',
+        '**By who fixes:** codemod 2 · person 2',
+        '',
+        '2 files affected of 2 searched (skipped: 1 binary)',
+        '',
+        '| File | Line:Col | Kind | Found | Fixed by | Fix |',
+        '|---|---|---|---|---|---|',
+        `| \`api.ts\` | 2:17 | consolidate | \`registration_submission_fax\` | person | ${say('registration_submission_fax')} |`,
+        '| `q.sql` | 1:38 | rename | `vbm_universal` | person | → `has_automatic_vbm` |',
+        '| `api.ts` | 1:19 | rename | `vbm_no_excuse` | codemod | → `has_no_excuse_absentee` |',
+        '| `api.ts` | 1:36 | property | `value` | codemod | → `bool_value` |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('caps rows and length, and says how many it left out', () => {
+    const f = small.findings[2] as Finding;
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      ...f,
+      line: i + 1,
+      message: `${f.message} ${'x'.repeat(2000)} | pipe`,
+    }));
+    const md = renderReport({ ...small, findings: many, stats: { ...small.stats, filesAffected: 1 } }, 'markdown');
+    expect(md.length).toBeLessThanOrEqual(MARKDOWN_MAX_CHARS);
+    const rows = md.split('\n').filter((l) => l.startsWith('| `api.ts`'));
+    expect(rows.length).toBeLessThan(MARKDOWN_MAX_ROWS);
+    expect(rows[0]).toContain('\\| pipe');
+    expect(md.trimEnd().split('\n').at(-1)).toBe(
+      `_…and ${500 - rows.length} more findings. Run \`civic-migrate report\` locally for the full list._`,
+    );
+  });
+
+  it('uses a longer fence for tokens with backticks', () => {
+    const f = { ...(small.findings[0] as Finding), file: 'a`b.ts' };
+    expect(renderReport({ ...small, findings: [f] }, 'markdown')).toContain('| `` a`b.ts `` | 1:19 |');
+  });
+});
+
+describe('the report JSON Schema', () => {
+  it('is the file the README points to', () => {
+    const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../docs/report.schema.json', import.meta.url)), 'utf8'));
+    expect(doc).toEqual(JSON.parse(JSON.stringify(REPORT_JSON_SCHEMA)));
+  });
+});
