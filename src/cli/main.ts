@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { CivicMigrateError, UsageError } from '../errors.js';
+import { adaptCommand } from './adapt.js';
 import { codemodCommand } from './codemod.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
 import { explainCommand } from './explain.js';
@@ -16,6 +17,7 @@ export const commands: readonly CommandDef<never>[] = [
   mappingsCommand,
   codemodCommand,
   reportCommand,
+  adaptCommand,
   serveCommand,
   fetchCommand,
   verifyCommand,

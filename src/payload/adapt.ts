@@ -107,7 +107,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
     }
   }
   const diagnostics = diags.list;
-  if (diags.hasErrors) throw new StrictPayloadError(diagnostics, source);
+  if (diags.hasErrors) throw new StrictPayloadError(diagnostics, source, kind);
   return { kind, value, diagnostics };
 }
 

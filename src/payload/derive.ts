@@ -43,7 +43,7 @@ function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
     case 'constant':
       return { text: boolText(derive.value), times: [], from: `always "${boolText(derive.value)}"` };
     case 'overrides': {
-      if (!ctx.overrides) return { missing: `pass the V2 override list (overrides) to derive it from ${derive.field} overrides` };
+      if (!ctx.overrides) return { missing: `it is derived from ${derive.field} overrides: pass the V2 override list` };
       const code = stateCodeOf(ctx.code) ?? ctx.code;
       const has = ctx.overrides.some(
         (o) => ctx.plan.v2NameOf(o.field.slug) === ctx.plan.v2NameOf(derive.field) && (stateCodeOf(o.state) ?? o.state) === code,

@@ -165,6 +165,8 @@ export class StrictPayloadError extends PayloadError {
   constructor(
     readonly diagnostics: readonly Diagnostic[],
     source?: string,
+    /** What was being converted: `fields`, `state` or `overrides`. */
+    readonly kind?: string,
   ) {
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const first = errors[0];

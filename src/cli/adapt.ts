@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describeIoError, IoError, UsageError } from '../errors.js';
+import type { Diagnostic } from '../payload/diagnostics.js';
+import { defineCommand, type Io } from './context.js';
+
+const STDIN = '-';
+
+async function readInput(io: Io, file: string): Promise<{ text: string; name: string }> {
+  if (file === STDIN) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return { text: Buffer.concat(chunks).toString('utf8'), name: '<stdin>' };
+  }
+  const path = resolve(io.cwd, file);
+  try {
+    return { text: await readFile(path, 'utf8'), name: file };
+  } catch (error) {
+    throw new IoError(file, `cannot read: ${describeIoError(error)}`, { cause: error });
+  }
+}
+
+const KINDS: Record<string, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
+
+function counts(diagnostics: readonly Diagnostic[]) {
+  const n = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) n[d.severity]++;
+  return n;
+}
+
+export const adaptCommand = defineCommand({
+  command: 'adapt [file]',
+  describe: 'Convert a Civic Data payload (field list, state record, override list) between V1 and V2',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', default: STDIN, describe: 'The JSON payload; - (the default) reads stdin' })
+      .option('to', {
+        choices: ['v2', 'v1'] as const,
+        demandOption: true,
+        describe: 'v2: upgrade a V1 payload; v1: downgrade a V2 payload',
+      })
+      .option('kind', {
+        choices: ['fields', 'state', 'overrides'] as const,
+        describe: 'What the payload is (default: detected from its shape)',
+      })
+      .option('fields', {
+        type: 'string',
+        describe: 'The field list of the input’s version, to take formats from when converting a state record',
+      })
+      .option('overrides', {
+        type: 'string',
+        describe: 'The V2 override list, to derive the deleted V1 fields that depend on overrides',
+      })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe: 'Fail (exit 1, no output) on unknown slugs and lossy steps',
+      })
+      .option('out', { type: 'string', describe: 'Write the converted JSON to this file (atomically) instead of stdout' })
+      .option('diagnostics', {
+        choices: ['text', 'json'] as const,
+        default: 'text' as const,
+        describe: 'How to print findings on stderr',
+      })
+      .option('verbose', {
+        type: 'boolean',
+        default: false,
+        describe: 'Text diagnostics: list info findings too, not only their count',
+      })
+      .option('compact', { type: 'boolean', default: false, describe: 'One-line JSON output' })
+      .example(
+        '$0 adapt il-v1.json --to v2 --fields fields-v1.json',
+        'a V1 state record in V2 shape, formats from the V1 field list',
+      )
+      .example('curl -s …/v2/election/data/state/WI/ | $0 adapt - --to v1 --overrides overrides.json', 'V2 data for V1-era code')
+      .example('$0 adapt fields-v1.json --to v2 --strict --out fields-v2.json', 'refuse to lose anything')
+      .epilog('Exit codes: 0 converted; 1 --strict met an unknown slug or a lossy step (nothing written); 2 bad input.'),
+  handler: async (args, { io, mappings }) => {
+    const payload = await import('../payload/index.js');
+    const { writeFileAtomic } = await import('../files/write.js');
+    const fromStdin = [args.file, args.fields, args.overrides].filter((f) => f === STDIN).length;
+    if (fromStdin > 1) throw new UsageError('only one of the payload, --fields and --overrides can be read from stdin (-)');
+    const table = mappings();
+    const input = await readInput(io, args.file);
+    const from = args.to === 'v2' ? 'v1' : 'v2';
+    const readList = async (file: string | undefined) => {
+      if (file === undefined) return undefined;
+      return (await readInput(io, file)).text;
+    };
+    const fieldsText = await readList(args.fields);
+    const overridesText = await readList(args.overrides);
+    const overrides =
+      overridesText === undefined
+        ? undefined
+        : payload.parsePayload(overridesText, { kind: 'overrides', version: 'v2', source: args.overrides });
+    const options = { kind: args.kind, mappings: table, overrides, strict: args.strict, source: input.name };
+
+    const report = (diagnostics: readonly Diagnostic[], kind: string | undefined) => {
+      if (args.diagnostics === 'json') {
+        io.stderr.write(`${JSON.stringify({ source: input.name, kind, from, to: args.to, diagnostics }, null, 2)}\n`);
+        return;
+      }
+      for (const d of diagnostics)
+        if (args.verbose || d.severity !== 'info') io.stderr.write(`${payload.formatDiagnostic(d, input.name)}\n`);
+      const n = counts(diagnostics);
+      const hidden = args.verbose || n.info === 0 ? '' : ' (--verbose lists them)';
+      io.stderr.write(
+        `civic-migrate adapt: ${input.name}: ${from.toUpperCase()} → ${args.to.toUpperCase()} ${KINDS[kind ?? ''] ?? 'payload'}: ${n.error} errors, ${n.warning} warnings, ${n.info} info${hidden}\n`,
+      );
+    };
+
+    let result: { kind: string; value: unknown; diagnostics: readonly Diagnostic[] };
+    try {
+      const source = args.fields;
+      result =
+        args.to === 'v2'
+          ? payload.upgrade(input.text, {
+              ...options,
+              fields:
+                fieldsText === undefined
+                  ? undefined
+                  : payload.parsePayload(fieldsText, { kind: 'fields', version: 'v1', source }),
+            })
+          : payload.downgrade(input.text, {
+              ...options,
+              fields:
+                fieldsText === undefined
+                  ? undefined
+                  : payload.parsePayload(fieldsText, { kind: 'fields', version: 'v2', source }),
+            });
+    } catch (error) {
+      if (!(error instanceof payload.StrictPayloadError)) throw error;
+      report(error.diagnostics, error.kind);
+      io.stderr.write(`civic-migrate: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const json = `${JSON.stringify(result.value, null, args.compact ? undefined : 2)}\n`;
+    if (args.out === undefined) io.stdout.write(json);
+    else await writeFileAtomic(resolve(io.cwd, args.out), json);
+    report(result.diagnostics, result.kind);
+    return 0;
+  },
+});
