@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import ajvDraft04 from 'ajv-draft-04';
 import ajvFormats from 'ajv-formats';
+import type { Result as SarifResult } from 'sarif';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
@@ -172,17 +173,17 @@ describe('sarif', () => {
     }
     expect(run.results).toHaveLength(result.findings.length);
     const prints = new Set<string>();
-    run.results.forEach((r: Record<string, any>, i: number) => {
+    (run.results as SarifResult[]).forEach((r, i) => {
       const f = result.findings[i] as Finding;
       expect(r.ruleId).toBe(f.kind);
-      expect(rules[r.ruleIndex]?.id).toBe(r.ruleId);
+      expect(rules[r.ruleIndex ?? -1]?.id).toBe(r.ruleId);
       expect(['error', 'warning', 'note']).toContain(r.level);
-      const loc = r.locations[0].physicalLocation;
-      expect(loc.artifactLocation.uri).toMatch(/^[^/\\][^\\]*$/);
-      expect(loc.artifactLocation.uri).not.toContain('://');
-      expect(loc.artifactLocation.uriBaseId).toBe('%SRCROOT%');
-      expect(loc.region).toMatchObject({ startLine: f.line, startColumn: f.column, endColumn: f.endColumn });
-      prints.add(r.partialFingerprints[FINGERPRINT_KEY]);
+      const loc = r.locations?.[0]?.physicalLocation;
+      expect(loc?.artifactLocation?.uri).toMatch(/^[^/\\][^\\]*$/);
+      expect(loc?.artifactLocation?.uri).not.toContain('://');
+      expect(loc?.artifactLocation?.uriBaseId).toBe('%SRCROOT%');
+      expect(loc?.region).toMatchObject({ startLine: f.line, startColumn: f.column, endColumn: f.endColumn });
+      prints.add(r.partialFingerprints?.[FINGERPRINT_KEY] ?? '');
     });
     expect(prints.size).toBe(run.results.length);
     expect(run.columnKind).toBe('unicodeCodePoints');
