@@ -181,7 +181,8 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     const footnotes = item.footnotes ?? '';
     const origins: readonly V2Origin[] | undefined = m.byV2.get(slug);
     if (origins === undefined) {
-      diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept under its V2 slug`);
+      const why = m.byV1.has(slug) ? 'is a V1 slug with no known fate in V2' : 'is not in the mapping table';
+      diags.add('unknown-field', slug, itemPath(index), `"${slug}" ${why}: kept as it is`);
       emit(slug, convertItem(run, item, slug, formatOf(item), index, known), index, slug);
       if (footnotes.trim() !== '')
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);

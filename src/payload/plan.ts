@@ -20,9 +20,15 @@ export interface Plan {
   };
   /** Item properties only V2 has (`bool_value`, `multiselect_value`, `footnotes`): evidence of a V2 record. */
   readonly v2ItemKeys: readonly string[];
-  /** V1 slugs V2 does not have under that name (evidence of V1 data). */
+  /**
+   * V1 slugs that V2 data never holds: renamed, folded, moved to footnotes or deleted (evidence of V1
+   * data). Slugs with no known fate are not evidence: upgrade keeps them.
+   */
   readonly v1Only: ReadonlySet<string>;
-  /** V2 slugs V1 did not have (evidence of V2 data). */
+  /**
+   * V2 slugs that replaced V1 slugs (rename and Multi-select targets): V1 data never holds them
+   * (evidence of V2 data). Fields new in V2 are not evidence: downgrade keeps them.
+   */
   readonly v2Only: ReadonlySet<string>;
   /** The V2 format the table knows for a V1 slug (renamed, unchanged or deleted field). */
   v2FormatOfV1(slug: string): V2Format | undefined;
@@ -85,8 +91,17 @@ function buildPlan(mappings: Mappings): Plan {
   const bool = propertyRule(mappings, 'stateItem', 'Boolean');
   checkKey(mappings, bool, v1ItemKeys, v2ItemKeys);
 
-  const v1Only = new Set([...mappings.v1Slugs].filter((s) => !mappings.v2Slugs.has(s)));
-  const v2Only = new Set([...mappings.v2Slugs].filter((s) => !mappings.v1Slugs.has(s)));
+  const replaced: ReadonlySet<string> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
+  const v1Only = new Set(
+    [...mappings.byV1.values()].filter((r) => replaced.has(r.kind) && !mappings.v2Slugs.has(r.v1)).map((r) => r.v1),
+  );
+  const v2Only = new Set(
+    [...mappings.byV2]
+      .filter(
+        ([slug, origins]) => !mappings.v1Slugs.has(slug) && origins.some((o) => o.kind === 'rename' || o.kind === 'consolidate'),
+      )
+      .map(([slug]) => slug),
+  );
 
   const formatOfV1 = (slug: string): V2Format | undefined => {
     const f = mappings.v1FormatOf(slug);

@@ -147,7 +147,9 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
     let target = slug;
     switch (rule?.kind) {
       case undefined:
-        diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
+        if (plan.mappings.byV2.has(slug))
+          diags.add('v2-only-field', slug, itemPath(index), `"${slug}" is a V2 field V1 did not have: kept as it is`);
+        else diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
         break;
       case 'rename':
         target = rule.v2;
@@ -305,7 +307,9 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
     const path = jsonPath([index]);
     const rule = plan.rule(slug);
     if (rule === undefined) {
-      diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
+      if (plan.mappings.byV2.has(slug))
+        diags.add('v2-only-field', slug, path, `"${slug}" is a V2 field V1 did not have: kept as it is`);
+      else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
       emit(slug, convert(d, slug, index), index, slug);
       return;
     }
