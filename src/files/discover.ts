@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
@@ -199,7 +199,9 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     visited.add(real);
     let entries: Dirent[];
     try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
+      // Synchronous: a tree holds thousands of small folders, and a thread-pool round trip per
+      // folder costs more than the listing (about half the walk's time on 20,000 files).
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       skipped.unreadable++;
       errors.push({ rel: relOf(dir), message: describeIoError(error) });
