@@ -3,10 +3,9 @@ import { resolve } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
 import { discoverFiles } from '../files/discover.js';
-import { DEFAULT_MAX_BYTES, type ReadResult, readTextFile } from '../files/read.js';
+import { DEFAULT_MAX_BYTES, decodeText, readBytesSync } from '../files/read.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
-import { endpointStem } from '../scan/civic-context.js';
 import { createPrefilter } from '../scan/prefilter.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
@@ -67,8 +66,6 @@ export interface CodemodRunOptions extends TransformOptions {
   readonly diff?: boolean;
   /** Files larger than this are skipped (default 2 MiB). */
   readonly maxBytes?: number;
-  /** Files read ahead of the one being transformed (default 8). */
-  readonly concurrency?: number;
   /** Called for every file, in path order, as soon as it is done (with its diff when `diff` is set). */
   readonly onFile?: (result: CodemodFileResult, patch: string) => void | Promise<void>;
   readonly onProgress?: (done: number, total: number) => void;
@@ -123,9 +120,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   // endpoint paths that move need a parse.
   const prefilter = createPrefilter(mappings, {
     extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !mappings.actionableV1.has(s)),
-    extraNeedles: plan.endpoints
-      .filter((e) => !e.rule.v2 || endpointStem(e.rule.v2) !== endpointStem(e.rule.v1))
-      .map((e) => endpointStem(e.rule.v1).replace(/^\//, '')),
+    // One needle per endpoint root (`election/`): each needle is a pass over every file's bytes.
+    extraNeedles: [...plan.endpointRoots].map((root) => `${root}/`),
   });
   const write = options.writeFile ?? writeFileAtomic;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -143,19 +139,12 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     await emit({ path: e.rel, status: 'error', reason: e.message, changes: NONE, markers: NONE });
   }
 
-  const window = Math.max(1, options.concurrency ?? 8);
-  const pending: Promise<ReadResult>[] = [];
-  let next = 0;
-  const readAhead = () => {
-    while (pending.length < window && next < files.length)
-      pending.push(readTextFile((files[next++] as { path: string }).path, maxBytes));
-  };
-  readAhead();
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as (typeof files)[number];
-    const read = (await pending.shift()) as ReadResult;
-    readAhead();
     options.onProgress?.(i + 1, files.length);
+    // Synchronous reads: tens of thousands of small files cost less without a thread-pool round
+    // trip each. The prefilter runs on the bytes; only candidates are decoded.
+    const read = readBytesSync(file.path, maxBytes);
     if (read.kind === 'error') {
       await emit({ path: file.rel, status: 'error', reason: read.message, changes: NONE, markers: NONE });
       continue;
@@ -164,14 +153,25 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       await emit({ path: file.rel, status: 'skipped', reason: read.reason, changes: NONE, markers: NONE });
       continue;
     }
-    if (!prefilter.isCandidate(read.text)) {
+    if (!prefilter.isCandidateBytes(read.bytes)) {
       await emit({ path: file.rel, status: 'unchanged', changes: NONE, markers: NONE });
+      continue;
+    }
+    const decoded = decodeText(read.bytes, maxBytes);
+    if (decoded.kind !== 'text') {
+      await emit({
+        path: file.rel,
+        status: 'skipped',
+        reason: decoded.kind === 'skipped' ? decoded.reason : decoded.message,
+        changes: NONE,
+        markers: NONE,
+      });
       continue;
     }
     parsed++;
     let r: ReturnType<typeof transformSource>;
     try {
-      r = transformSource(read.text, file.path, transformOptions);
+      r = transformSource(decoded.text, file.path, transformOptions);
     } catch (error) {
       throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
     }
@@ -197,7 +197,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     markersAdded += r.markers.filter((x) => x.added).length;
     await emit(
       { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
-      options.diff ? gitPatch(file.rel, read.text, r.output) : '',
+      options.diff ? gitPatch(file.rel, decoded.text, r.output) : '',
     );
   }
 

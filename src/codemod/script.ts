@@ -507,7 +507,12 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
   }
   const output = applyEdits(text, sorted);
   if (output !== text) {
-    const after = ts.createSourceFile(fileName, output, ts.ScriptTarget.Latest, true, kind);
+    // An incremental re-parse (TypeScript reuses the nodes outside the edited range) of the whole result.
+    const first = sorted[0] as Edit;
+    const last = sorted[sorted.length - 1] as Edit;
+    const oldLength = last.end - first.start;
+    const range = ts.createTextChangeRange(ts.createTextSpan(first.start, oldLength), oldLength + output.length - text.length);
+    const after = ts.updateSourceFile(sf, output, range);
     const afterErrors = parseErrors(after);
     if (afterErrors.length > 0) {
       return {

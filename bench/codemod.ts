@@ -1,0 +1,76 @@
+/**
+ * Codemod benchmark: the dry run over the big trees of `bench/make-tree.ts` (20,000 and 50,000 real
+ * JS/TS files from node_modules, 1% of the `.js` files with V1 references appended), against the
+ * floor of reading every file, all measured in this run:
+ *   - `find <tree> -type f -exec cat {} + >/dev/null` (the shell floor),
+ *   - the same file listing plus `readFileSync` of every file in one Node process (the in-process floor),
+ *   - the codemod's dry run (discovery, prefilter, parse of the candidates, diff to /dev/null) in a fresh process.
+ * Each figure is the best of `BENCH_RUNS` (default 3) runs, so the page cache is warm for all.
+ *
+ *   npx tsx bench/codemod.ts           # both trees
+ *   npx tsx bench/codemod.ts 20000     # one tree
+ *
+ * Targets: dry run within 5× the in-process floor; 50,000 files under 10 s; peak RSS under 300 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ensureTree } from './make-tree.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const sizes = process.argv.slice(2).map(Number);
+
+interface Measure {
+  ms: number;
+  maxRssMB: number;
+  [key: string]: number | string;
+}
+
+function child(mode: 'floor' | 'codemod', tree: string): Measure {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/codemod-child.ts', mode, tree], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error(`codemod-child ${mode} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Measure;
+}
+
+function shellCat(tree: string): number {
+  const started = performance.now();
+  const r = spawnSync('sh', ['-c', 'find "$1" -type f -exec cat {} + >/dev/null', 'sh', tree]);
+  if (r.status !== 0) throw new Error(`find/cat failed: ${r.stderr}`);
+  return performance.now() - started;
+}
+
+const best = <T extends { ms: number }>(runs: T[]): T => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+for (const size of sizes.length ? sizes : [20_000, 50_000]) {
+  const tree = await ensureTree(size, (line) => process.stderr.write(`${line}\n`));
+  const cat: number[] = [];
+  const floors: Measure[] = [];
+  const codemods: Measure[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    cat.push(shellCat(tree.root));
+    floors.push(child('floor', tree.root));
+    codemods.push(child('codemod', tree.root));
+  }
+  const shell = Math.min(...cat);
+  const floor = best(floors);
+  const codemod = best(codemods);
+  const peak = Math.max(...codemods.map((c) => c.maxRssMB));
+  const ratio = codemod.ms / floor.ms;
+  const lines = [
+    `tree: ${tree.files} files, ${(tree.bytes / 1e6).toFixed(0)} MB, ${tree.injected.length} with V1 references (${tree.root})`,
+    `find | cat (shell):           ${fmt(shell)}`,
+    `list + read (in-process):     ${fmt(floor.ms)}  (list ${fmt(Number(floor.listMs))}, read ${fmt(Number(floor.readMs))}, peak RSS ${floor.maxRssMB.toFixed(0)} MB)`,
+    `codemod dry run:              ${fmt(codemod.ms)}  = ${Math.round((tree.files / codemod.ms) * 1000)} files/s, peak RSS ${peak.toFixed(0)} MB`,
+    `  ${codemod.changed} files would change, ${codemod.parsed} parsed, ${codemod.edits} edits, ${codemod.markers} markers, ${codemod.errors} errors, diff ${(Number(codemod.diffBytes) / 1024).toFixed(0)} KiB`,
+    `ratio to the in-process floor: ${ratio.toFixed(2)}×  (to find|cat: ${(codemod.ms / shell).toFixed(2)}×)`,
+    `targets: ratio ≤ 5× ${ratio <= 5 ? 'PASS' : 'FAIL'}; peak RSS < 300 MB ${peak < 300 ? 'PASS' : 'FAIL'}${
+      size >= 50_000 ? `; 50,000 files < 10 s ${codemod.ms < 10_000 ? 'PASS' : 'FAIL'}` : ''
+    }`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
