@@ -58,3 +58,24 @@ export { DEFAULT_TABLE_PATH, loadMappings, mappingsFromJson } from './mapping/lo
 export type { Mappings, ResolvedRule, V2Origin } from './mapping/mappings.js';
 export * from './mapping/schema.js';
 export { assertNever } from './mapping/validate.js';
+export { type FindV1UsageOptions, findV1Usage } from './report/find.js';
+export {
+  type Confidence,
+  type FailOn,
+  FINDING_KINDS,
+  type Finding,
+  type FindingKind,
+  type Fixer,
+  gatingFindings,
+  type ReportResult,
+  type ReportStats,
+  type SourceContext,
+} from './report/finding.js';
+export { FAIL_ON, REPORT_FORMATS, type ReportFormat } from './report/formats.js';
+export { type RenderOptions, renderReport } from './report/reporters/index.js';
+export { type JsonReport, REPORT_SCHEMA_VERSION } from './report/reporters/json.js';
+export { REPORT_JSON_SCHEMA } from './report/reporters/json-schema.js';
+export { createReportRules, type ReportRules } from './report/rules.js';
+export { scanText, type TextScan } from './report/scan-text.js';
+export { exitCodeFor, type ReportSummary, summarize as summarizeReport } from './report/summary.js';
+export { type CivicEvidence, findCivicEvidence, hasCivicContext } from './scan/civic-context.js';

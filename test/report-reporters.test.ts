@@ -12,6 +12,7 @@ import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
+import { OUT_OF_REACH } from '../src/report/fixer.js';
 import { renderReport } from '../src/report/reporters/index.js';
 import { renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
@@ -70,7 +71,7 @@ describe('text', () => {
         '  1:38  rename        `vbm_universal` → `has_automatic_vbm`  (person, string)',
         "        │ SELECT text FROM items WHERE slug = 'vbm_universal';",
         '        │                                      ^^^^^^^^^^^^^',
-        `        ${say('vbm_universal').replace(FIX.codemod, 'Change it by hand: `civic-migrate codemod` rewrites only TS, JS, Vue <script> files.')}`,
+        `        ${say('vbm_universal').replace(FIX.codemod, OUT_OF_REACH['file-type'])}`,
         '',
         'By kind:       rename 2, consolidate 1, property 1',
         'By who fixes:  codemod 2, person 2',

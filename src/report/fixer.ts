@@ -1,14 +1,15 @@
+import { CODEMOD_EXTENSIONS } from '../codemod/transform.js';
+import { vueScriptBlocks } from '../codemod/vue.js';
 import { FIX } from '../mapping/explain.js';
 import type { FindingKind, Fixer, SourceContext } from './finding.js';
 import type { ContextMap } from './lex/context-map.js';
 
-/** Files `civic-migrate codemod` rewrites (Vue: only inside `<script>`). */
-export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
+/** The files `civic-migrate codemod` rewrites: its own list (Vue: only inside the `<script>` blocks it finds). */
 const CODEMOD_SET = new Set(CODEMOD_EXTENSIONS);
 
 /** Why the codemod cannot fix a use that its rule would let it fix, and what the report says instead. */
 export const OUT_OF_REACH = {
-  'file-type': `Change it by hand: \`civic-migrate codemod\` rewrites only ${['TS', 'JS', 'Vue <script>'].join(', ')} files.`,
+  'file-type': 'Change it by hand: `civic-migrate codemod` rewrites only TS/JS files and the `<script>` blocks of Vue files.',
   'vue-template': 'Change it by hand: `civic-migrate codemod` rewrites only the `<script>` blocks of Vue files.',
   comment: 'Change it by hand: it is in a comment, which `civic-migrate codemod` leaves alone.',
   'larger-string': `It stands inside a larger string. ${FIX.person}`,
@@ -25,19 +26,11 @@ const extensionOf = (file: string) => {
 export const isCodemodFile = (file: string) => CODEMOD_SET.has(extensionOf(file));
 
 const scriptBlocks = new WeakMap<object, [number, number][]>();
-/** `<script>` contents of a Vue file: `[start, end)` pairs. */
+/** The codemod's `<script>` blocks of a Vue file, as `[start, end)` pairs (cached per file). */
 function vueScripts(text: string, key: object): [number, number][] {
   let blocks = scriptBlocks.get(key);
   if (!blocks) {
-    blocks = [];
-    const open = /<script\b[^>]*>/gi;
-    for (let m = open.exec(text); m; m = open.exec(text)) {
-      const start = m.index + m[0].length;
-      const close = text.toLowerCase().indexOf('</script', start);
-      const end = close === -1 ? text.length : close;
-      blocks.push([start, end]);
-      open.lastIndex = end;
-    }
+    blocks = vueScriptBlocks(text).map((b) => [b.start, b.start + b.content.length]);
     scriptBlocks.set(key, blocks);
   }
   return blocks;
