@@ -131,7 +131,9 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
   const deleted: { rule: DeleteRule; item: V1StateItem; index: number }[] = [];
   const duplicate = (index: number, slug: string, target: string) => {
-    const j = record.state_information.findIndex((other, k) => k < index && targetOfSlug(plan, other.field_type) === target);
+    const j = record.state_information.findIndex(
+      (other, k) => k < index && (other.field_type === slug || targetOfSlug(plan, other.field_type) === target),
+    );
     const earlier =
       j < 0
         ? undefined

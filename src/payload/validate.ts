@@ -159,11 +159,10 @@ const EXPECTED: Record<string, string> = {
 
 function describeIssue(issue: z.core.$ZodIssue, payload: unknown, what: string): string {
   const { found, value } = at(payload, issue.path);
-  const key = issue.path.at(-1);
   if (issue.code === 'invalid_type') {
     const expected = EXPECTED[issue.expected] ?? issue.expected;
     if (issue.path.length === 0) return `expected a ${what} (${expected}), got ${typeName(value)}`;
-    if (!found) return `missing property ${JSON.stringify(key)} (${expected}) in a ${what}`;
+    if (!found || value === undefined) return `missing (expected ${expected} in a ${what})`;
     return `expected ${expected}, got ${typeName(value)}`;
   }
   if (issue.code === 'too_small') return `expected a non-empty string, got ""`;
