@@ -1,0 +1,163 @@
+/**
+ * Report benchmark: `civic-migrate report` over the trees of `bench/make-tree.ts` (real JS/TS from
+ * node_modules, 1% of the `.js` files with V1 references appended), against a plain text search
+ * with the same tokens over the same tree, all in this run:
+ *   - `grep -rlwF -f TOKENS <tree>` (and `rg -l -w -F -f TOKENS --no-ignore -uu <tree>` when rg is installed),
+ *   - `node bin/civic-migrate.js report --no-gitignore --format json --fail-on none` in a fresh process
+ *     (start-up, table validation, discovery, reading, prefilter, lexing and classifying the candidates).
+ * TOKENS are the report's own whole-token set (the table's V1 slugs and `long_name`). Runs are
+ * interleaved (grep, rg, report, grep, …) so that load from other processes hits them alike; each
+ * figure is the best of `BENCH_RUNS` (default 5), with the median beside it.
+ *
+ *   npx tsx bench/report.ts              # 20,000 and 60,000 files
+ *   npx tsx bench/report.ts 20000        # one tree
+ *
+ * Targets: within 2× of grep; 60,000 files under 5 s.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadMappings } from '../src/mapping/load.js';
+import { createReportRules } from '../src/report/rules.js';
+import { ensureTree } from './make-tree.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORK = join(ROOT, 'bench', '.work');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const sizes = process.argv.slice(2).map(Number);
+const BIN = join(ROOT, 'bin', 'civic-migrate.js');
+
+/** dist/ must hold the current report code: rebuild when a source file is newer. */
+function ensureBuilt(): void {
+  const built = join(ROOT, 'dist', 'cli', 'report.js');
+  const newest = spawnSync('sh', ['-c', 'find src -name "*.ts" -newer "$1" | head -1', 'sh', built], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (existsSync(built) && newest.stdout.trim() === '') return;
+  process.stderr.write('building dist/ …\n');
+  spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (!existsSync(built)) throw new Error('npm run build did not produce dist/cli/report.js');
+}
+
+const hasRg = spawnSync('sh', ['-c', 'command -v rg']).status === 0;
+
+interface Run {
+  readonly ms: number;
+  readonly files: number;
+}
+
+function timed(command: string, args: string[], cwd: string): { ms: number; stdout: string; status: number | null } {
+  const started = performance.now();
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const ms = performance.now() - started;
+  if (r.error) throw r.error;
+  return { ms, stdout: r.stdout, status: r.status };
+}
+
+function grep(tokens: string, tree: string): Run {
+  const r = timed('grep', ['-rlwF', '-f', tokens, '.'], tree);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`grep failed (${r.status})`);
+  return { ms: r.ms, files: r.stdout.split('\n').filter(Boolean).length };
+}
+
+function rg(tokens: string, tree: string): Run {
+  const r = timed('rg', ['-l', '-w', '-F', '-f', tokens, '--no-ignore', '-uu', '.'], tree);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`rg failed (${r.status})`);
+  return { ms: r.ms, files: r.stdout.split('\n').filter(Boolean).length };
+}
+
+interface ReportRun extends Run {
+  readonly findings: number;
+  readonly candidates: number;
+  readonly inProcessMs: number;
+  readonly affected: readonly string[];
+}
+
+function report(tree: string): ReportRun {
+  const r = timed(process.execPath, [BIN, 'report', '--no-gitignore', '--format', 'json', '--fail-on', 'none', '.'], tree);
+  if (r.status !== 0) throw new Error(`report exited ${r.status}`);
+  const json = JSON.parse(r.stdout) as {
+    summary: { findings: number; filesAffected: number };
+    files: { searched: number; candidates: number };
+    elapsedMs: number;
+    findings: { file: string }[];
+  };
+  return {
+    ms: r.ms,
+    files: json.summary.filesAffected,
+    findings: json.summary.findings,
+    candidates: json.files.candidates,
+    inProcessMs: json.elapsedMs,
+    affected: [...new Set(json.findings.map((f) => f.file))],
+  };
+}
+
+const best = <T extends Run>(runs: T[]): T => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+const median = (runs: Run[]) => {
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+ensureBuilt();
+mkdirSync(WORK, { recursive: true });
+const tokensFile = join(WORK, 'report-tokens.txt');
+const tokens = [...createReportRules(loadMappings()).prefilter.matcher.tokens].sort();
+writeFileSync(tokensFile, `${tokens.join('\n')}\n`);
+
+const results: Record<string, unknown>[] = [];
+for (const size of sizes.length ? sizes : [20_000, 60_000]) {
+  const tree = await ensureTree(size, (line) => process.stderr.write(`${line}\n`));
+  // One untimed pass of each so that the page cache is warm for all.
+  grep(tokensFile, tree.root);
+  report(tree.root);
+  const greps: Run[] = [];
+  const rgs: Run[] = [];
+  const reports: ReportRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    greps.push(grep(tokensFile, tree.root));
+    if (hasRg) rgs.push(rg(tokensFile, tree.root));
+    reports.push(report(tree.root));
+  }
+  const g = best(greps);
+  const r = best(reports);
+  const missing = tree.injected.filter((rel) => !r.affected.includes(rel));
+  const ratio = r.ms / g.ms;
+  const lines = [
+    `tree: ${tree.files} files, ${(tree.bytes / 1e6).toFixed(0)} MB, ${tree.injected.length} with V1 references (${relative(ROOT, tree.root)}), ${tokens.length} tokens`,
+    `grep -rlwF -f TOKENS:   ${fmt(g.ms)} (median ${fmt(median(greps))})  ${g.files} files listed`,
+    ...(hasRg ? [`rg -lwF -f TOKENS:      ${fmt(best(rgs).ms)} (median ${fmt(median(rgs))})`] : ['rg: not installed']),
+    `civic-migrate report:   ${fmt(r.ms)} (median ${fmt(median(reports))})  in-process ${fmt(r.inProcessMs)}; ${Math.round((tree.files / r.ms) * 1000)} files/s`,
+    `  ${r.findings} findings in ${r.files} files; ${r.candidates} candidates after the prefilter; injected files found: ${
+      tree.injected.length - missing.length
+    }/${tree.injected.length}`,
+    `ratio to grep: ${ratio.toFixed(2)}× (median ${(median(reports) / median(greps)).toFixed(2)}×)${
+      hasRg ? `; to rg: ${(r.ms / best(rgs).ms).toFixed(2)}×` : ''
+    }`,
+    `targets: within 2× of grep ${ratio <= 2 ? 'PASS' : 'FAIL'}${size >= 60_000 ? `; ${size.toLocaleString('en-US')} files < 5 s ${r.ms < 5000 ? 'PASS' : 'FAIL'}` : ''}${
+      missing.length ? `; MISSED ${missing.length} injected files` : ''
+    }`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+  results.push({
+    files: tree.files,
+    bytes: tree.bytes,
+    grepMs: Math.round(g.ms),
+    rgMs: hasRg ? Math.round(best(rgs).ms) : null,
+    reportMs: Math.round(r.ms),
+    reportInProcessMs: r.inProcessMs,
+    ratio: Number(ratio.toFixed(3)),
+    findings: r.findings,
+    missed: missing.length,
+  });
+  if (missing.length) process.exitCode = 1;
+}
+writeFileSync(
+  join(WORK, 'report-bench.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, results }, null, 2)}\n`,
+);
