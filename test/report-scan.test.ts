@@ -143,7 +143,7 @@ describe('markers', () => {
     const text = [
       '// civic-migrate: `vbm_notes` moved: read the footnotes of `absentee_process_summary`',
       'const n = s.vbm_notes;',
-      "log('civic-migrate: not a marker');",
+      "log('civic-migrate: not a marker, but vbm_universal is V1 usage');",
       '{/* civic-migrate: `registration_submission_fax` is gone */}',
       '<!-- civic-migrate: in html -->',
     ].join('\n');
@@ -151,10 +151,11 @@ describe('markers', () => {
     expect(findings.map(brief)).toEqual([
       '1:4-18 marker civic-migrate: comment person',
       '2:13-22 footnote vbm_notes code person',
+      '3:39-52 rename vbm_universal string person -> has_automatic_vbm',
       '4:5-19 marker civic-migrate: comment person',
     ]);
     expect(findings.map((f) => f.message)[0]).toBe('`vbm_notes` moved: read the footnotes of `absentee_process_summary`');
-    expect(findings.map((f) => f.message)[2]).toBe('`registration_submission_fax` is gone');
+    expect(findings.map((f) => f.message)[3]).toBe('`registration_submission_fax` is gone');
     expect(scanText('<!-- civic-migrate: do this -->', 'a.html', rules).findings.map((f) => f.message)).toEqual(['do this']);
     expect(scanText('# civic-migrate: do that', 'a.py', rules).findings.map((f) => f.message)).toEqual(['do that']);
   });

@@ -88,7 +88,8 @@ export function scanText(text: string, file: string, rules: ReportRules, options
       },
     });
   }
-  const inMarker = (index: number) => markerSpans.some(([s, e]) => index >= s && index < e);
+  /** The marker span holding an offset, if any (its hits are dropped once the marker proves to be a comment). */
+  const spanOf = (index: number) => markerSpans.findIndex(([s, e]) => index > s && index < e);
 
   let civic: boolean | undefined;
   const isCivic = () => {
@@ -97,7 +98,6 @@ export function scanText(text: string, file: string, rules: ReportRules, options
   };
 
   for (const { token, index } of rules.prefilter.matcher.find(text)) {
-    if (markerSpans.length && inMarker(index)) continue;
     const contextual = rules.contextualProperties.get(token);
     if (contextual) {
       const verdict = isCivic() ? rules.tokenVerdict(token) : lowConfidenceContextual(contextual);
@@ -117,16 +117,22 @@ export function scanText(text: string, file: string, rules: ReportRules, options
     }
   }
 
-  for (const hit of rules.endpoints.scan(text)) if (!(markerSpans.length && inMarker(hit.index))) hits.push(hit);
+  for (const hit of rules.endpoints.scan(text)) hits.push(hit);
 
   if (hits.length === 0) return { candidate: true, findings: [] };
   hits.sort((a, b) => a.index - b.index);
   const contexts = lexText(text, languageForPath(file));
   const lines = new LineIndex(text);
+  // A marker counts only in a comment; then the slugs its text quotes are part of it.
+  const commentMarkers = new Set(markerSpans.map(([s]) => s).filter((s) => contexts.at(s) === 'comment'));
   const findings: Finding[] = [];
   for (const hit of hits) {
     const context = contexts.at(hit.index);
     if (hit.commentOnly && context !== 'comment') continue;
+    if (markerSpans.length && !hit.commentOnly) {
+      const span = spanOf(hit.index);
+      if (span !== -1 && commentMarkers.has((markerSpans[span] as [number, number])[0])) continue;
+    }
     const { fixedBy, message, replacement } = adjustForReach(hit.verdict, {
       file,
       text,
