@@ -156,6 +156,7 @@ describe('civic-migrate codemod', () => {
               message:
                 "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
               added: true,
+              present: true,
             },
           ],
         },
@@ -172,6 +173,9 @@ describe('civic-migrate codemod', () => {
     const r = await runCli(['codemod', '--no-markers', '--write', '--allow-dirty'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(read(dir, 'a.js')).toBe(V1.replace('external_tool_ovr', 'gov_tool_registration'));
+    expect(r.stderr.split('\n')[0]).toBe(
+      "civic-migrate: a.js:3:22: `registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
+    );
     expect(r.stderr).toMatch(/1 edit, 1 marker \(0 new\)/);
   });
 

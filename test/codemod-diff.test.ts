@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,31 @@ describe('codemod diff', () => {
     const again: string[] = [];
     await runCodemod({ cwd: dir, diff: true, onFile: (_r, p) => void (p && again.push(p)) });
     expect(again).toEqual([]);
+  });
+
+  it('changes a file reached through a symlink once, at its real path, and keeps the link', async () => {
+    const dir = gitRepo({ 'src/z-real.js': FILES['lf.js'] as string });
+    symlinkSync('z-real.js', join(dir, 'src/a-link.js'));
+    const seen: [string, string, boolean][] = [];
+    const patches: string[] = [];
+    await runCodemod({
+      cwd: dir,
+      diff: true,
+      onFile: (r, patch) => {
+        seen.push([r.path, r.status, patch !== '']);
+        if (patch) patches.push(patch);
+      },
+    });
+    expect(seen).toEqual([
+      ['src/a-link.js', 'changed', true],
+      ['src/z-real.js', 'skipped', false],
+    ]);
+    expect(patches[0]?.split('\n')[0]).toBe('diff --git a/src/z-real.js b/src/z-real.js');
+    expect(apply(dir, patches.join(''), '--check').status).toBe(0);
+
+    await runCodemod({ cwd: dir, write: true, allowDirty: true });
+    expect(lstatSync(join(dir, 'src/a-link.js')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'src/z-real.js'), 'utf8')).toBe(transformSource(FILES['lf.js'] as string, 'a.js').output);
   });
 
   it('prints paths relative to the current folder', async () => {

@@ -31,6 +31,7 @@ describe('transformSource', () => {
         message:
           "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
         added: true,
+        present: true,
       },
     ]);
   });
@@ -38,7 +39,7 @@ describe('transformSource', () => {
   it('markers: false reports the markers without inserting them', () => {
     const r = transformSource(V1, 'a.js', { markers: false });
     expect(r.output).toBe(V1.replace('external_tool_ovr', 'gov_tool_registration'));
-    expect(r.markers.map((m) => [m.cause, m.added])).toEqual([['consolidated', false]]);
+    expect(r.markers.map((m) => [m.cause, m.added, m.present])).toEqual([['consolidated', false, false]]);
   });
 
   it('longName: renames `long_name` only in Civic files (auto), everywhere (always) or nowhere (never)', () => {
@@ -68,6 +69,33 @@ describe('transformSource', () => {
       'export const A = () => <a href={s.gov_tool_registration}/>;\n',
     );
     expect(transformSource('x', 'a.py').error).toBe('not a TS/JS/Vue file: a.py');
+  });
+
+  it('reports V1 references in a Vue <template> for a person, without touching the template', () => {
+    const input =
+      '<template>\n  <p v-if="s.vbm_universal.value">{{ s.registration_submission_email.text }}</p>\n</template>\n<script setup>\nconst x = 1;\n</script>\n';
+    const r = transformSource(input, 'c.vue');
+    expect(r.output).toBe(input);
+    expect(r.markers).toEqual([
+      {
+        cause: 'in-template',
+        line: 2,
+        column: 14,
+        message:
+          '`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites <script> blocks only, change it by hand',
+        added: false,
+        present: false,
+      },
+      {
+        cause: 'in-template',
+        line: 2,
+        column: 40,
+        message:
+          "`registration_submission_email` (in the <template>) is gone in V2: read `registration_methods`' `multiselect_value` and check for `email`",
+        added: false,
+        present: false,
+      },
+    ]);
   });
 
   it('reports Vue positions in the file, not in the block', () => {

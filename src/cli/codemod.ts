@@ -80,10 +80,21 @@ export const codemodCommand = defineCommand({
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       onFile: (result, patch) => {
         if (args.json) return;
-        if (patch || (args.check && result.status === 'changed') || result.status === 'error') clearProgress();
+        if (
+          patch ||
+          (args.check && result.status === 'changed') ||
+          result.status === 'error' ||
+          result.markers.some((m) => !m.present)
+        ) {
+          clearProgress();
+        }
         if (patch) io.stdout.write(patch);
         else if (args.check && result.status === 'changed') io.stdout.write(`${result.path}\n`);
         if (result.status === 'error') io.stderr.write(`civic-migrate: ${result.path}: ${result.reason}\n`);
+        // Places a person must look at that got no comment in the code (--no-markers, Vue templates).
+        for (const m of result.markers) {
+          if (!m.present) io.stderr.write(`civic-migrate: ${result.path}:${m.line}:${m.column}: ${m.message}\n`);
+        }
       },
       onProgress: (done, total) => {
         if (!showProgress) return;

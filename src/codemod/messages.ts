@@ -16,33 +16,50 @@ const list = (items: readonly string[]) =>
 /** `Deleted in V2 as redundant: early voting exists…` → `early voting exists…`. */
 const afterLead = (text: string) => text.replace(/^Deleted in V2(?: as [a-z0-9 -]+)?[:.]\s*/, '');
 
+/** Where a slug stands: in code, inside a larger string, or in a Vue `<template>`. */
+export type SlugPlace = 'code' | 'string' | 'template';
+
 /**
- * The marker for a V1 slug a person must handle, or undefined for a rename outside a string
- * (the codemod rewrites it). `inString`: the slug stands inside a larger string.
+ * The marker for a V1 slug a person must handle, or undefined for a rename in code (the codemod
+ * rewrites it) and for unchanged slugs.
  */
-export function slugNote(rule: ResolvedRule, inString: boolean): MarkerNote | undefined {
-  const subject = inString ? `${code(rule.v1)} (in this string)` : code(rule.v1);
+export function slugNote(rule: ResolvedRule, place: SlugPlace = 'code'): MarkerNote | undefined {
+  const subject =
+    place === 'string'
+      ? `${code(rule.v1)} (in this string)`
+      : place === 'template'
+        ? `${code(rule.v1)} (in the <template>)`
+        : code(rule.v1);
+  const cause = place === 'template' ? 'in-template' : undefined;
   switch (rule.kind) {
     case 'rename':
-      return inString
-        ? { cause: 'in-string', message: `${subject} is ${code(rule.v2)} in V2: change it by hand where it names the field` }
-        : undefined;
+      if (place === 'code') return undefined;
+      return {
+        cause: cause ?? 'in-string',
+        message:
+          place === 'template'
+            ? `${subject} is ${code(rule.v2)} in V2: the codemod rewrites <script> blocks only, change it by hand`
+            : `${subject} is ${code(rule.v2)} in V2: change it by hand where it names the field`,
+      };
     case 'consolidate':
       return {
-        cause: 'consolidated',
+        cause: cause ?? 'consolidated',
         message: `${subject} is gone in V2: read ${code(rule.v2)}' \`multiselect_value\` and check for ${code(rule.option)}`,
       };
     case 'footnote':
       return {
-        cause: 'footnote',
+        cause: cause ?? 'footnote',
         message: `${subject} is gone in V2: its notes are in the \`footnotes\` of ${list(rule.targets)}${
           rule.inferred ? ' (this list is an inference: check the fields your code shows)' : ''
         }`,
       };
     case 'delete':
-      return { cause: 'deleted', message: `${subject} is deleted in V2 (${rule.category}): ${afterLead(rule.description)}` };
+      return {
+        cause: cause ?? 'deleted',
+        message: `${subject} is deleted in V2 (${rule.category}): ${afterLead(rule.description)}`,
+      };
     case 'unknown':
-      return { cause: 'unknown', message: `${subject} has no known fate in V2: ${rule.description}` };
+      return { cause: cause ?? 'unknown', message: `${subject} has no known fate in V2: ${rule.description}` };
     case 'unchanged':
       return undefined;
     default:
@@ -56,11 +73,16 @@ export function warningNote(rule: ResolvedRule): MarkerNote | undefined {
   return { cause: 'warning', message: `${code(rule.v1)} became ${code(rule.v2)}: ${rule.warning}` };
 }
 
-export function propertyInStringNote(p: PropertyRule): MarkerNote {
-  return {
-    cause: 'in-string',
-    message: `${code(p.v1)} (in this string) is ${code(p.v2)} in V2: change it by hand where it reads the Civic Data API`,
-  };
+export function propertyInStringNote(p: PropertyRule, place: 'string' | 'template' = 'string'): MarkerNote {
+  return place === 'template'
+    ? {
+        cause: 'in-template',
+        message: `${code(p.v1)} (in the <template>) is ${code(p.v2)} in V2: the codemod rewrites <script> blocks only, change it by hand`,
+      }
+    : {
+        cause: 'in-string',
+        message: `${code(p.v1)} (in this string) is ${code(p.v2)} in V2: change it by hand where it reads the Civic Data API`,
+      };
 }
 
 export function collisionNote(v1: string, v2: string): MarkerNote {

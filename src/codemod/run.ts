@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
 import { discoverFiles } from '../files/discover.js';
@@ -131,6 +131,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   let markersAdded = 0;
   let markers = 0;
   let parsed = 0;
+  const changedReal = new Set<string>();
   const emit = async (result: CodemodFileResult, patch = '') => {
     results.push(result);
     await options.onFile?.(result, patch);
@@ -184,9 +185,29 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       await emit({ path: file.rel, status: 'unchanged', changes: r.changes, markers: r.markers });
       continue;
     }
+    // A file reached through a symlink is changed (and shown in the diff) at its real path, once.
+    let real: string;
+    try {
+      real = realpathSync(file.path);
+    } catch (error) {
+      await emit({ path: file.rel, status: 'error', reason: describeIoError(error), changes: NONE, markers: r.markers });
+      continue;
+    }
+    if (changedReal.has(real)) {
+      await emit({
+        path: file.rel,
+        status: 'skipped',
+        reason: 'symlink to a file already changed',
+        changes: NONE,
+        markers: NONE,
+      });
+      continue;
+    }
+    changedReal.add(real);
+    const rel = real === file.path ? file.rel : relative(cwd, real).split(sep).join('/');
     if (options.write) {
       try {
-        await write(realpathSync(file.path), r.output);
+        await write(real, r.output);
       } catch (error) {
         const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
         await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
@@ -197,7 +218,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     markersAdded += r.markers.filter((x) => x.added).length;
     await emit(
       { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
-      options.diff ? gitPatch(file.rel, decoded.text, r.output) : '',
+      options.diff ? gitPatch(rel, decoded.text, r.output) : '',
     );
   }
 

@@ -33,6 +33,8 @@ type StringLiteralLike = TsNamespace.StringLiteralLike;
 const GEOCODING_CHAIN = 'address_component';
 const GEOCODING_SIBLING = 'short_name';
 const isGeocodingText = (t: string) => t.includes(GEOCODING_CHAIN) || t.includes(GEOCODING_SIBLING);
+/** A copy of a short string that shares no memory with the text it was sliced from. */
+const detach = (s: string) => ` ${s}`.slice(1);
 const SLUG_SHAPED = /^[a-z0-9][a-z0-9_]*$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -78,7 +80,10 @@ interface ValueSite {
 export function transformScript(text: string, fileName: string, kind: TsNamespace.ScriptKind, ctx: ScriptContext): ScriptResult {
   const { ts, plan } = ctx;
   const m = plan.mappings;
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  // JSDoc is not needed (markers and rewrites never look into comments): skipping it is a large
+  // saving on JS files, which TypeScript otherwise parses for type annotations.
+  const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  const sf = ts.createSourceFile(fileName, text, options, true, kind);
   const errors = parseErrors(sf);
   if (errors.length > 0) {
     return {
@@ -103,8 +108,9 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
     return { line: line + 1, column: character + 1 - (hasBom && line === 0 ? 1 : 0) };
   };
+  // `from` may be a slice of the file's text: copy it, or each record would keep the whole text alive.
   const change = (node: Node, kindOf: ChangeKind, from: string, to: string) =>
-    changes.push({ kind: kindOf, ...position(node), from, to });
+    changes.push({ kind: kindOf, ...position(node), from: detach(from), to: detach(to) });
   const note = (node: Node, n: MarkerNote | undefined) => {
     if (n) notes.push({ node, note: n });
   };
@@ -385,7 +391,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
 
   function onSlugName(node: Identifier | StringLiteralLike, rule: ResolvedRule, site: NameSite): void {
     if (rule.kind !== 'rename') {
-      note(node, slugNote(rule, false));
+      note(node, slugNote(rule));
       return;
     }
     if (isModuleSide(node, site)) return;
@@ -432,7 +438,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
         rename(site.node, 'member', rule.v1, rule.v2, 'slug');
         note(site.node, warningNote(rule));
       } else {
-        note(site.node, slugNote(rule, false));
+        note(site.node, slugNote(rule));
       }
       continue;
     }
@@ -464,7 +470,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
       if (scan.covered.some(([s, e]) => hit.index >= s && hit.index < e)) continue;
       const rule = m.byV1.get(hit.token);
       let n: MarkerNote | undefined;
-      if (rule && m.actionableV1.has(hit.token)) n = slugNote(rule, true);
+      if (rule && m.actionableV1.has(hit.token)) n = slugNote(rule, 'string');
       else {
         const fieldProperty = plan.fieldProperties.get(hit.token);
         if (fieldProperty && ctx.civic && !geocoding) n = propertyInStringNote(fieldProperty);
@@ -488,7 +494,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     seenAt.add(key);
     const present = anchor ? markerPresent(text, anchor, n.message) : false;
     const added = ctx.markers && anchor !== undefined && !present;
-    markers.push({ cause: n.cause, ...position(node), message: n.message, added });
+    markers.push({ cause: n.cause, ...position(node), message: n.message, added, present: added || present });
     if (added && anchor) {
       const group = byAnchor.get(anchor.pos) ?? { anchor, messages: [] };
       group.messages.push(n.message);

@@ -2,11 +2,12 @@ import type { ts as TsNamespace } from 'ts-morph';
 import { loadMappings } from '../mapping/load.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { applyEdits, shiftEdits } from './edits.js';
-import { planFor } from './plan.js';
+import { propertyInStringNote, slugNote } from './messages.js';
+import { type CodemodPlan, planFor } from './plan.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
-import { vueScriptBlocks } from './vue.js';
+import { vueScriptBlocks, vueTemplateRange } from './vue.js';
 
 /** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
 export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
@@ -72,6 +73,8 @@ export function transformSource(text: string, fileName: string, options: Transfo
       changes.push(...r.changes.map(move));
       markers.push(...r.markers.map(move));
     }
+    markers.push(...templateMarkers(text, plan, civic));
+    markers.sort((a, b) => a.line - b.line || a.column - b.column);
     if (errors.length > 0) return { output: text, changed: false, edits: [], changes: [], markers, error: errors.join('; ') };
     const output = applyEdits(text, edits);
     return { output, changed: output !== text, edits, changes, markers };
@@ -83,4 +86,31 @@ export function transformSource(text: string, fileName: string, options: Transfo
   }
   const r: ScriptResult = transformScript(text, fileName, kind, ctx);
   return { ...r, changed: r.output !== text };
+}
+
+/**
+ * V1 references in a Vue `<template>`: the codemod rewrites `<script>` blocks only, so each is
+ * reported for a person (never inserted: a comment between elements can change what renders).
+ */
+function templateMarkers(text: string, plan: CodemodPlan, civic: boolean): Marker[] {
+  const range = vueTemplateRange(text);
+  if (!range) return [];
+  const m = plan.mappings;
+  const markers: Marker[] = [];
+  const seen = new Set<string>();
+  for (const hit of plan.stringTokens.find(text.slice(range[0], range[1]))) {
+    const rule = m.byV1.get(hit.token);
+    const property = plan.fieldProperties.get(hit.token);
+    const note = rule ? slugNote(rule, 'template') : property && civic ? propertyInStringNote(property, 'template') : undefined;
+    if (!note) continue;
+    const at = range[0] + hit.index;
+    const before = text.slice(0, at);
+    const line = before.split('\n').length;
+    const key = `${line}\u0000${note.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const column = at - (before.lastIndexOf('\n') + 1) + 1 - (line === 1 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
+    markers.push({ cause: note.cause, line, column, message: note.message, added: false, present: false });
+  }
+  return markers;
 }

@@ -29,7 +29,9 @@ export type MarkerCause =
   | 'in-string'
   | 'endpoint'
   | 'base-url'
-  | 'collision';
+  | 'collision'
+  /** A V1 reference in a Vue `<template>`, which the codemod does not rewrite. */
+  | 'in-template';
 
 export interface Marker {
   readonly cause: MarkerCause;
@@ -38,8 +40,13 @@ export interface Marker {
   readonly column: number;
   /** The text after `civic-migrate: `. */
   readonly message: string;
-  /** True when this run inserts the comment; false when it is already there or markers are off. */
+  /** True when this run inserts the comment. */
   readonly added: boolean;
+  /**
+   * True when the comment stands in the resulting file (added now or by an earlier run); false
+   * with `markers: false`, in a Vue `<template>`, or where no comment line can go.
+   */
+  readonly present: boolean;
 }
 
 export interface TransformOptions {
