@@ -104,6 +104,7 @@ export function lexRange(syntax: Syntax, text: string, from: number, to: number,
   const base = syntax.base;
   let depth = 0;
   let i = from;
+  const unclosedUntil = new Map<QuoteRule, number>();
   map.set(from, base);
   outer: while (i < to) {
     const c = text.charCodeAt(i);
@@ -150,8 +151,14 @@ export function lexRange(syntax: Syntax, text: string, from: number, to: number,
     }
     for (const q of syntax.quotes) {
       if (text.startsWith(q.open, i)) {
+        // A quote already known to have no closer on this line is code at once: linear time on long
+        // minified lines full of stray apostrophes.
+        if (i < (unclosedUntil.get(q) ?? -1)) break;
         const end = scanQuote(syntax, q, text, i, to, map);
-        if (end === -1) break; // not a literal after all: the quote is code
+        if (end === -1) {
+          unclosedUntil.set(q, lineEnd(text, i + q.open.length, to));
+          break; // not a literal after all: the quote is code
+        }
         i = end;
         map.set(i, base);
         continue outer;
@@ -191,11 +198,11 @@ function scanQuote(syntax: Syntax, q: QuoteRule, text: string, start: number, to
   let i = start + q.open.length;
   // A single-line literal must close on its line; check before labelling anything.
   if (!q.multiline) {
-    const eol = lineEnd(text, i, to);
     let j = i;
     let closed = false;
-    while (j < eol) {
+    while (j < to) {
       const c = text.charCodeAt(j);
+      if (c === NEWLINE) break;
       if (c === BACKSLASH && q.escape === 'backslash') j += 2;
       else if (c === closeCode && text.startsWith(q.close, j)) {
         if (q.escape === 'doubled' && text.startsWith(q.close, j + q.close.length)) j += 2 * q.close.length;

@@ -18,6 +18,7 @@ export function lexMarkdown(
   lexerFor: (lang: string) => RangeLexer,
 ): void {
   map.set(from, 'comment');
+  const spans: SpanState = { paragraphLimit: -1, noCloser: new Map() };
   let lineStart = from;
   while (lineStart < to) {
     const nl = text.indexOf('\n', lineStart);
@@ -28,11 +29,11 @@ export function lexMarkdown(
       const marker = fence[1] as string;
       const contentStart = Math.min(to, lineEnd + 1);
       // The closing fence: same character, at least as long, nothing else on the line.
-      const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*\\r?$`, 'm');
-      closing.lastIndex = 0;
-      const rest = text.slice(contentStart, to);
-      const m = closing.exec(rest);
-      const contentEnd = m ? contentStart + m.index : to;
+      const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*\\r?$`, 'gm');
+      closing.lastIndex = contentStart;
+      const found = closing.exec(text);
+      const m = found && found.index < to ? found : null;
+      const contentEnd = m ? m.index : to;
       const blockEnd = m ? Math.min(to, contentEnd + m[0].length) : to;
       map.set(lineStart, 'code');
       lexerFor((fence[2] ?? '').toLowerCase())(text, contentStart, contentEnd, map);
@@ -41,15 +42,23 @@ export function lexMarkdown(
       lineStart = blockEnd + 1;
       continue;
     }
-    lineStart = lexInline(text, lineStart, lineEnd, to, map) + 1;
+    lineStart = lexInline(text, lineStart, lineEnd, to, map, spans) + 1;
   }
+}
+
+/** Code-span search state kept across the lines of a paragraph, so that stray backticks cost linear time. */
+interface SpanState {
+  /** End of the paragraph the last search looked in. */
+  paragraphLimit: number;
+  /** Backtick run lengths with no closer before `paragraphLimit`. */
+  readonly noCloser: Map<number, number>;
 }
 
 /**
  * Code spans and HTML comments in one line of prose. A code span or comment may run on to later
  * lines: returns the end of the line where the scan stopped.
  */
-function lexInline(text: string, from: number, firstLineEnd: number, to: number, map: ContextMap): number {
+function lexInline(text: string, from: number, firstLineEnd: number, to: number, map: ContextMap, spans: SpanState): number {
   let i = from;
   let lineEnd = firstLineEnd;
   const endOfLineAt = (at: number) => {
@@ -62,8 +71,18 @@ function lexInline(text: string, from: number, firstLineEnd: number, to: number,
       let run = i;
       while (run < to && text.charCodeAt(run) === 96) run++;
       const ticks = text.slice(i, run);
-      const paragraphEnd = text.indexOf('\n\n', run);
-      const limit = paragraphEnd === -1 || paragraphEnd > to ? to : paragraphEnd;
+      if (run < spans.paragraphLimit) {
+        // Same paragraph as a run of this length that found no closer: none will.
+        if ((spans.noCloser.get(ticks.length) ?? -1) >= run) {
+          i = run;
+          continue;
+        }
+      } else {
+        const end = text.indexOf('\n\n', run);
+        spans.paragraphLimit = end === -1 || end > to ? to : end;
+        spans.noCloser.clear();
+      }
+      const limit = spans.paragraphLimit;
       let close = text.indexOf(ticks, run);
       while (close !== -1 && close < limit && text.charCodeAt(close + ticks.length) === 96) {
         let after = close;
@@ -77,6 +96,7 @@ function lexInline(text: string, from: number, firstLineEnd: number, to: number,
         if (i > lineEnd) lineEnd = endOfLineAt(i);
         continue;
       }
+      spans.noCloser.set(ticks.length, limit);
       i = run;
       continue;
     }

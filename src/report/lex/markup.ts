@@ -46,10 +46,11 @@ function findClose(text: string, from: number, to: number, close: string): numbe
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      const nl = text.indexOf('\n', i + 1);
-      const end = text.indexOf(text[i] as string, i + 1);
-      if (end !== -1 && end < to && (nl === -1 || end < nl)) {
-        i = end + 1;
+      // A quoted string on this line is skipped whole; an unclosed quote is just a character.
+      let j = i + 1;
+      while (j < to && text.charCodeAt(j) !== c && text.charCodeAt(j) !== 10) j++;
+      if (j < to && text.charCodeAt(j) === c) {
+        i = j + 1;
         continue;
       }
     } else if (text.startsWith(close, i)) return i;
