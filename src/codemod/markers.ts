@@ -76,6 +76,24 @@ export function findAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anch
     if (isJsxChild(ts, n)) return { pos: ls, indent, jsx: true };
     if (n.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
   }
+  return sharedLineAnchor(ts, sf, node);
+}
+
+/** `a(); b('early_voting');`: the marker for `b` goes above the line, where `a()` starts it. */
+function sharedLineAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
+  let statement: Node | undefined = node;
+  while (statement?.parent && !('statements' in statement.parent)) statement = statement.parent;
+  const list = (statement?.parent as { statements?: readonly Node[] } | undefined)?.statements;
+  if (!statement || !list) return undefined;
+  const text = sf.text;
+  const ls = lineStart(text, statement.getStart(sf));
+  for (let i = list.indexOf(statement); i >= 0; i--) {
+    const first = list[i] as Node;
+    const start = first.getStart(sf);
+    if (start < ls) return undefined;
+    const indent = text.slice(ls, start);
+    if (/^[ \t]*$/.test(indent) && first.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
+  }
   return undefined;
 }
 
