@@ -76,11 +76,11 @@ export function findAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anch
     if (isJsxChild(ts, n)) return { pos: ls, indent, jsx: true };
     if (n.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
   }
-  return sharedLineAnchor(ts, sf, node);
+  return sharedLineAnchor(sf, node);
 }
 
 /** `a(); b('early_voting');`: the marker for `b` goes above the line, where `a()` starts it. */
-function sharedLineAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
+function sharedLineAnchor(sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
   let statement: Node | undefined = node;
   while (statement?.parent && !('statements' in statement.parent)) statement = statement.parent;
   const list = (statement?.parent as { statements?: readonly Node[] } | undefined)?.statements;
