@@ -143,6 +143,16 @@ describe('civic-migrate report: files', () => {
     expect(JSON.parse(readFileSync(join(cwd, 'out', 'report.sarif'), 'utf8')).runs[0].results).toHaveLength(1);
   });
 
+  it('counts findings hidden by civic-migrate-ignore', async () => {
+    const cwd = tree({ 'a.py': 'tab = "early_voting"  # civic-migrate-ignore\nx = state["vbm_universal"]\n' });
+    const r = await runCli(['report'], { cwd });
+    expect(r.stdout).toContain('Files:         1 file affected of 1 searched; 1 finding hidden by civic-migrate-ignore\n');
+    expect(json((await runCli(['report', '--format', 'json'], { cwd })).stdout).summary).toMatchObject({
+      findings: 1,
+      suppressed: 1,
+    });
+  });
+
   it('--json-schema prints the JSON report schema', async () => {
     const r = await runCli(['report', '--json-schema']);
     expect(r.code).toBe(0);

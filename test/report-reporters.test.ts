@@ -109,6 +109,7 @@ describe('json', () => {
       summary: {
         findings: 4,
         gating: 2,
+        suppressed: 0,
         filesAffected: 2,
         byKind: { rename: 2, consolidate: 1, footnote: 0, delete: 0, property: 1, endpoint: 0, 'unknown-slug': 0, marker: 0 },
         byFixedBy: { codemod: 2, person: 2 },

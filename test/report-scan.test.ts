@@ -248,6 +248,24 @@ describe('positions', () => {
   });
 });
 
+describe('civic-migrate-ignore comments', () => {
+  it('hide the findings on their line, or on the next line; only in comments', () => {
+    const text = [
+      "type Tab = 'registration' | 'early_voting'; // civic-migrate-ignore: our own tab names",
+      '// civic-migrate-ignore-next-line',
+      'const t: Tab = "early_voting";',
+      "const s = 'civic-migrate-ignore'; x.early_voting;",
+      'x.early_voting;',
+    ].join('\n');
+    const scan = scanText(text, 'a.ts', rules);
+    expect(scan.findings.map(brief)).toEqual([
+      '4:37-49 delete early_voting code person',
+      '5:3-15 delete early_voting code person',
+    ]);
+    expect(scan.suppressed).toBe(2);
+  });
+});
+
 describe('what is not a finding', () => {
   it('V1 slugs known unchanged, look-alikes, V2 names, prefixes and extensions of slugs', () => {
     const text = [

@@ -52,6 +52,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   let filesCandidate = 0;
   let filesAffected = 0;
   let bytesScanned = 0;
+  let suppressed = 0;
   // Synchronous reads: one file at a time costs less than a round trip through the thread pool
   // for each of open, stat, read and close, and keeps memory flat. The prefilter runs on the
   // bytes, so only candidate files are decoded.
@@ -75,6 +76,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     if (!rules.prefilter.isCandidateBytes(read.bytes)) continue;
     filesCandidate++;
     const scan = scanText(read.bytes.toString('utf8'), file.rel, rules, { prefiltered: true });
+    suppressed += scan.suppressed;
     if (scan.findings.length) {
       filesAffected++;
       for (const f of scan.findings) findings.push(f);
@@ -89,6 +91,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       filesCandidate,
       filesAffected,
       bytesScanned,
+      suppressed,
       skippedFiles,
       skippedByDiscovery: { ...discovery.skipped },
       errors,

@@ -77,6 +77,8 @@ export interface ReportStats {
   readonly filesAffected: number;
   /** Bytes of text searched. */
   readonly bytesScanned: number;
+  /** Findings hidden by `civic-migrate-ignore` comments. */
+  readonly suppressed: number;
   /** Files listed but not searched, by reason (binary, too large, invalid UTF-8). */
   readonly skippedFiles: Record<ReadSkipReason, number>;
   /** Entries discovery left out, by reason (gitignored, excluded, default skip, symlink loops…). */

@@ -34,10 +34,11 @@ export const REPORT_JSON_SCHEMA = {
     summary: {
       type: 'object',
       additionalProperties: false,
-      required: ['findings', 'gating', 'filesAffected', 'byKind', 'byFixedBy', 'byContext', 'byConfidence'],
+      required: ['findings', 'gating', 'suppressed', 'filesAffected', 'byKind', 'byFixedBy', 'byContext', 'byConfidence'],
       properties: {
         findings: { type: 'integer', minimum: 0 },
         gating: { type: 'integer', minimum: 0 },
+        suppressed: { type: 'integer', minimum: 0 },
         filesAffected: { type: 'integer', minimum: 0 },
         byKind: counts(FINDING_KINDS),
         byFixedBy: counts(FIXERS),

@@ -18,6 +18,8 @@ export interface JsonReport {
   readonly summary: {
     readonly findings: number;
     readonly gating: number;
+    /** Findings hidden by `civic-migrate-ignore` comments (not in `findings`). */
+    readonly suppressed: number;
     readonly filesAffected: number;
     readonly byKind: ReportSummary['byKind'];
     readonly byFixedBy: ReportSummary['byFixedBy'];
@@ -50,6 +52,7 @@ export function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
     summary: {
       findings: s.findings,
       gating: s.gating,
+      suppressed: stats.suppressed,
       filesAffected: s.filesAffected,
       byKind: s.byKind,
       byFixedBy: s.byFixedBy,

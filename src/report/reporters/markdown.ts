@@ -40,6 +40,7 @@ export function renderMarkdown(result: ReportResult, failOn: FailOn): string {
   const filesLine =
     `${plural(stats.filesAffected, 'file')} affected of ${stats.filesScanned.toLocaleString('en-US')} searched` +
     (skipped.length ? ` (skipped: ${skipped.map((r) => `${stats.skippedFiles[r]} ${r}`).join(', ')})` : '') +
+    (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by \`civic-migrate-ignore\`` : '') +
     (stats.errors.length ? `; unreadable: ${stats.errors.map((e) => code(e.file)).join(', ')}` : '');
   head.push(filesLine, '');
 

@@ -146,6 +146,7 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
           filesSearched: stats.filesScanned,
           filesAffected: stats.filesAffected,
           findings: result.findings.length,
+          suppressed: stats.suppressed,
         },
       },
     ],

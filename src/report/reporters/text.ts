@@ -57,7 +57,8 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
   const skippedTotal = READ_SKIP_REASONS.reduce((n, r) => n + stats.skippedFiles[r], 0);
   out.push(
     `Files:         ${plural(stats.filesAffected, 'file')} affected of ${stats.filesScanned.toLocaleString('en-US')} searched` +
-      (skippedTotal ? `; ${skippedTotal.toLocaleString('en-US')} skipped (${skipped.join(', ')})` : ''),
+      (skippedTotal ? `; ${skippedTotal.toLocaleString('en-US')} skipped (${skipped.join(', ')})` : '') +
+      (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by civic-migrate-ignore` : ''),
   );
   for (const e of stats.errors) out.push(`Unreadable:    ${e.file}: ${e.message}`);
   out.push(s.verdict);
