@@ -4,14 +4,19 @@
  *   codemod <root>: the codemod's dry run, its diff streamed to /dev/null
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCodemod } from '../src/codemod/run.js';
 import { CODEMOD_EXTENSIONS } from '../src/codemod/transform.js';
 import { discoverFiles } from '../src/files/discover.js';
+import { loadMappings } from '../src/mapping/load.js';
 
 const [mode, root] = process.argv.slice(2);
+// Run from the repository root: the table is found there whether this file runs as TS or compiled.
+const mappings = loadMappings(join(process.cwd(), 'mappings', 'v1-to-v2.json'));
 if (!root || (mode !== 'floor' && mode !== 'codemod')) throw new Error('usage: codemod-child.ts floor|codemod <root>');
 
 const started = performance.now();
+const cpuStart = process.cpuUsage();
 let result: Record<string, number>;
 if (mode === 'floor') {
   const { files } = await discoverFiles({ cwd: root, gitignore: false, extensions: CODEMOD_EXTENSIONS });
@@ -23,9 +28,11 @@ if (mode === 'floor') {
   const sink = openSync('/dev/null', 'w');
   let diffBytes = 0;
   const summary = await runCodemod({
+    mappings,
     cwd: root,
     gitignore: false,
     diff: true,
+    keepFiles: false,
     onFile: (_r, patch) => {
       if (patch) diffBytes += writeSync(sink, patch);
     },
@@ -43,4 +50,6 @@ if (mode === 'floor') {
   };
 }
 const ms = performance.now() - started;
-process.stdout.write(`${JSON.stringify({ mode, ms, maxRssMB: process.resourceUsage().maxRSS / 1024, ...result })}\n`);
+const cpu = process.cpuUsage(cpuStart);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+process.stdout.write(`${JSON.stringify({ mode, ms, cpuMs, maxRssMB: process.resourceUsage().maxRSS / 1024, ...result })}\n`);

@@ -76,6 +76,7 @@ export const codemodCommand = defineCommand({
       longName: args['long-name'],
       gitignore: args.gitignore,
       diff: !args.json && !args.check && !args.write,
+      keepFiles: args.json,
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       onFile: (result, patch) => {

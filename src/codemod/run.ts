@@ -42,6 +42,7 @@ export interface CodemodTotals {
 }
 
 export interface CodemodSummary {
+  /** Every file's result, in path order (empty with `keepFiles: false`). */
   readonly files: readonly CodemodFileResult[];
   readonly totals: CodemodTotals;
   /** True when changed files were written (`write: true`). */
@@ -66,6 +67,11 @@ export interface CodemodRunOptions extends TransformOptions {
   readonly diff?: boolean;
   /** Files larger than this are skipped (default 2 MiB). */
   readonly maxBytes?: number;
+  /**
+   * Keep every file's result in the summary's `files` (default true). Off, memory does not grow
+   * with the number of files: `onFile` still sees each one.
+   */
+  readonly keepFiles?: boolean;
   /** Called for every file, in path order, as soon as it is done (with its diff when `diff` is set). */
   readonly onFile?: (result: CodemodFileResult, patch: string) => void | Promise<void>;
   readonly onProgress?: (done: number, total: number) => void;
@@ -127,13 +133,16 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const files = discovery.files;
   const results: CodemodFileResult[] = [];
+  const keepFiles = options.keepFiles ?? true;
+  const counts: Record<FileStatus, number> = { changed: 0, unchanged: 0, skipped: 0, error: 0 };
   let edits = 0;
   let markersAdded = 0;
   let markers = 0;
   let parsed = 0;
   const changedReal = new Set<string>();
   const emit = async (result: CodemodFileResult, patch = '') => {
-    results.push(result);
+    counts[result.status]++;
+    if (keepFiles) results.push(result);
     await options.onFile?.(result, patch);
   };
   for (const e of discovery.errors) {
@@ -222,15 +231,14 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   }
 
-  const count = (s: FileStatus) => results.filter((r) => r.status === s).length;
   return {
     files: results,
     totals: {
-      files: results.length,
-      changed: count('changed'),
-      unchanged: count('unchanged'),
-      skipped: count('skipped'),
-      errors: count('error'),
+      files: counts.changed + counts.unchanged + counts.skipped + counts.error,
+      changed: counts.changed,
+      unchanged: counts.unchanged,
+      skipped: counts.skipped,
+      errors: counts.error,
       edits,
       markersAdded,
       markers,
