@@ -9,6 +9,7 @@ import {
   isFollowed,
   isModuleLoad,
   isModuleSpecifier,
+  originOf,
   originTexts,
   parseErrors,
   propertyNameText,
@@ -332,31 +333,66 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     return false;
   };
 
-  /** True when the expression is an item of a field whose item property `p` is renamed (`m.vbm_no_excuse`). */
-  const isItemOf = (expr: TsNamespace.Expression | undefined, p: PropertyRule): boolean => {
+  /** True when `n` holds an `=== '<slug>'` comparison with a slug whose item property is `p` (on `subject`, if given). */
+  const comparesTo = (n: Node, p: PropertyRule, subject?: string): boolean => {
+    let found = false;
+    const search = (x: Node): void => {
+      if (found) return;
+      if (ts.isBinaryExpression(x)) {
+        const op = x.operatorToken.kind;
+        if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) {
+          const pairs: [TsNamespace.Expression, TsNamespace.Expression][] = [
+            [x.left, x.right],
+            [x.right, x.left],
+          ];
+          for (const [lit, other] of pairs) {
+            if (!ts.isStringLiteralLike(lit) || plan.itemPropertyBySlug.get(lit.text) !== p) continue;
+            const o = skipOuter(ts, other);
+            if (subject === undefined || (ts.isPropertyAccessExpression(o) && compactText(o.expression, sf) === subject))
+              found = true;
+          }
+        }
+      }
+      if (!ts.isFunctionLike(x) || x === n) ts.forEachChild(x, search);
+    };
+    search(n);
+    return found;
+  };
+
+  /**
+   * True when the code shows the expression is the item of a field whose item property `p` is
+   * renamed: `m.vbm_no_excuse`, `m['vbm_no_excuse']`, `items.find((i) => i.field_type === 'vbm_no_excuse')`,
+   * or a name holding one of these (`const item = …`, the parameter of `items.filter(…).map((i) => …)`).
+   */
+  const isItemOf = (expr: TsNamespace.Expression | undefined, p: PropertyRule, depth = 2): boolean => {
     if (!expr) return false;
     const e = skipOuter(ts, expr);
     const slugHas = (slug: string) => plan.itemPropertyBySlug.get(slug) === p;
     if (ts.isPropertyAccessExpression(e)) return slugHas(e.name.text);
     if (ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression))
       return slugHas(e.argumentExpression.text);
-    // `items.find((i) => i.field_type === 'vbm_no_excuse')`
-    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'find') {
+    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) {
+      const method = e.expression.name.text;
       const fn = e.arguments[0];
-      if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return false;
-      let found = false;
-      const search = (n: Node): void => {
-        if (found) return;
-        if (ts.isBinaryExpression(n)) {
-          const op = n.operatorToken.kind;
-          if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) {
-            for (const side of [n.left, n.right]) if (ts.isStringLiteralLike(side) && slugHas(side.text)) found = true;
-          }
-        }
-        ts.forEachChild(n, search);
-      };
-      search(fn.body);
-      return found;
+      if ((method === 'find' || method === 'filter') && fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
+        return comparesTo(fn.body, p);
+      }
+      return false;
+    }
+    if (ts.isIdentifier(e) && depth > 0) return isItemOf(originOf(ts, e), p, depth - 1);
+    return false;
+  };
+
+  /** `if (item.field_type === 'vbm_no_excuse') … item.value`: a condition above the read names the field. */
+  const guardedItem = (access: Node, receiver: TsNamespace.Expression, p: PropertyRule): boolean => {
+    const subject = compactText(skipOuter(ts, receiver), sf);
+    for (let n: Node = access; n.parent && !ts.isFunctionLike(n) && !ts.isSourceFile(n.parent); n = n.parent) {
+      const up = n.parent;
+      if (ts.isIfStatement(up) && up.thenStatement === n && comparesTo(up.expression, p, subject)) return true;
+      if (ts.isConditionalExpression(up) && up.whenTrue === n && comparesTo(up.condition, p, subject)) return true;
+      if (ts.isBinaryExpression(up) && up.right === n && up.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+        if (comparesTo(up.left, p, subject)) return true;
+      }
     }
     return false;
   };
@@ -377,8 +413,10 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     const itemProperty = plan.itemProperties.get(name);
     if (itemProperty) {
       let item = false;
-      if (site === 'access' || site === 'element') item = isItemOf(receiverOf(node), itemProperty);
-      else if ((site === 'member' && node.parent && ts.isBindingElement(node.parent)) || site === 'binding') {
+      if (site === 'access' || site === 'element') {
+        const receiver = receiverOf(node);
+        item = isItemOf(receiver, itemProperty) || (receiver !== undefined && guardedItem(node, receiver, itemProperty));
+      } else if ((site === 'member' && node.parent && ts.isBindingElement(node.parent)) || site === 'binding') {
         const pattern = node.parent?.parent;
         if (pattern && ts.isObjectBindingPattern(pattern)) {
           const source = patternSource(pattern);
