@@ -2,6 +2,9 @@
  * Payload adapter benchmark: upgrade and downgrade of the 51-state synthetic dataset, as a ratio to
  * `JSON.parse` of the same bytes, measured in the same process. Run: `npx tsx bench/adapter.ts`.
  * Goal: each ratio below 1 (the adapter costs less than parsing the JSON it works on).
+ *
+ * The machine may be shared: each round measures the baseline and the adapter back to back, and the
+ * median ratio over the rounds is reported. BENCH_ROUNDS (default 9) and BENCH_MS (per measure, default 400).
  */
 import { loadMappings } from '../src/mapping/load.js';
 import { downgrade, syntheticOverrides, syntheticV1Dataset, upgrade } from '../src/payload/index.js';
@@ -14,47 +17,106 @@ const v2States = v1States.map((s) => upgrade(s, { kind: 'state', mappings, field
 const v2Fields = upgrade(dataset.fields, { kind: 'fields', mappings }).value;
 const v1Text = v1States.map((s) => JSON.stringify(s));
 const v2Text = v2States.map((s) => JSON.stringify(s));
+const v1FieldsText = JSON.stringify(dataset.fields);
+const v2FieldsText = JSON.stringify(v2Fields);
 
-/** Mean milliseconds per call of `fn`, after warm-up, over at least `minMs`. */
-function measure(fn: () => void, minMs = Number(process.env.BENCH_MS ?? 2000)): number {
-  for (let i = 0; i < 30; i++) fn();
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const MS = Number(process.env.BENCH_MS ?? 400);
+let sink = 0;
+
+/** Mean milliseconds per call of `fn` over at least `MS` (after a warm-up). */
+function measure(fn: () => number): number {
+  for (let i = 0; i < 20; i++) sink += fn();
   let runs = 0;
   const start = performance.now();
   let now = start;
-  while (now - start < minMs) {
-    fn();
+  while (now - start < MS) {
+    sink += fn();
     runs++;
     now = performance.now();
   }
   return (now - start) / runs;
 }
 
-let sink = 0;
-const parseV1 = measure(() => {
-  for (const t of v1Text) sink += (JSON.parse(t) as { state_information: unknown[] }).state_information.length;
-});
-const upgradeV1 = measure(() => {
-  for (const s of v1States) sink += upgrade(s, { kind: 'state', mappings, fields: dataset.fields, overrides }).value.state_information.length;
-});
-const parseV2 = measure(() => {
-  for (const t of v2Text) sink += (JSON.parse(t) as { state_information: unknown[] }).state_information.length;
-});
-const downgradeV2 = measure(() => {
-  for (const s of v2States) sink += downgrade(s, { kind: 'state', mappings, fields: v2Fields, overrides }).value.state_information.length;
-});
-const detectUpgrade = measure(() => {
-  for (const s of v1States) sink += upgrade(s, { mappings, overrides }).value.kind === undefined ? 0 : 1;
-});
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
+interface Case {
+  label: string;
+  bytes: number;
+  baseline: () => number;
+  adapter: () => number;
+}
+
+const parseAll = (texts: string[]) => () => {
+  let n = 0;
+  for (const t of texts) n += (JSON.parse(t) as { state_information: unknown[] }).state_information.length;
+  return n;
+};
 const bytes = (texts: string[]) => texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
-const row = (label: string, ms: number, base: number, size: number) =>
-  `${label.padEnd(38)} ${ms.toFixed(2).padStart(8)} ms  ${(1000 / ms).toFixed(0).padStart(6)} datasets/s  ${((size / 1e6 / ms) * 1000).toFixed(0).padStart(5)} MB/s  ratio ${(ms / base).toFixed(2)}`;
-const v1Bytes = bytes(v1Text);
-const v2Bytes = bytes(v2Text);
-console.log(`51 states, ${v1States[0]?.state_information.length} V1 fields each: V1 ${(v1Bytes / 1e6).toFixed(2)} MB, V2 ${(v2Bytes / 1e6).toFixed(2)} MB (node ${process.version})`);
-console.log(row('JSON.parse V1 bytes (baseline)', parseV1, parseV1, v1Bytes));
-console.log(row('upgrade 51 states (with field list)', upgradeV1, parseV1, v1Bytes));
-console.log(row('upgrade 51 states (kind detected)', detectUpgrade, parseV1, v1Bytes));
-console.log(row('JSON.parse V2 bytes (baseline)', parseV2, parseV2, v2Bytes));
-console.log(row('downgrade 51 states (with field list)', downgradeV2, parseV2, v2Bytes));
+
+const cases: Case[] = [
+  {
+    label: 'upgrade 51 V1 states (field list, overrides)',
+    bytes: bytes(v1Text),
+    baseline: parseAll(v1Text),
+    adapter: () => {
+      let n = 0;
+      for (const s of v1States) n += upgrade(s, { kind: 'state', mappings, fields: dataset.fields, overrides }).value.state_information.length;
+      return n;
+    },
+  },
+  {
+    label: 'upgrade 51 V1 states (kind detected, no options)',
+    bytes: bytes(v1Text),
+    baseline: parseAll(v1Text),
+    adapter: () => {
+      let n = 0;
+      for (const s of v1States) n += upgrade(s, { mappings }).diagnostics.length;
+      return n;
+    },
+  },
+  {
+    label: 'downgrade 51 V2 states (field list, overrides)',
+    bytes: bytes(v2Text),
+    baseline: parseAll(v2Text),
+    adapter: () => {
+      let n = 0;
+      for (const s of v2States) n += downgrade(s, { kind: 'state', mappings, fields: v2Fields, overrides }).value.state_information.length;
+      return n;
+    },
+  },
+  {
+    label: 'upgrade the V1 field list',
+    bytes: Buffer.byteLength(v1FieldsText),
+    baseline: () => (JSON.parse(v1FieldsText) as unknown[]).length,
+    adapter: () => upgrade(dataset.fields, { kind: 'fields', mappings }).value.length,
+  },
+  {
+    label: 'downgrade the V2 field list',
+    bytes: Buffer.byteLength(v2FieldsText),
+    baseline: () => (JSON.parse(v2FieldsText) as unknown[]).length,
+    adapter: () => downgrade(v2Fields, { kind: 'fields', mappings }).value.length,
+  },
+];
+
+console.log(
+  `civic-migrate payload adapter: 51 states × ${v1States[0]?.state_information.length} V1 fields; V1 ${(bytes(v1Text) / 1e6).toFixed(2)} MB, V2 ${(bytes(v2Text) / 1e6).toFixed(2)} MB; node ${process.version}; ${ROUNDS} rounds × ${MS} ms`,
+);
+console.log(`${'case'.padEnd(50)} ${'JSON.parse'.padStart(11)} ${'adapter'.padStart(11)} ${'ops/s'.padStart(8)} ${'ratio'.padStart(6)}`);
+for (const c of cases) {
+  const base: number[] = [];
+  const adapt: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const b = measure(c.baseline);
+    const a = measure(c.adapter);
+    base.push(b);
+    adapt.push(a);
+    ratios.push(a / b);
+  }
+  const a = median(adapt);
+  console.log(
+    `${c.label.padEnd(50)} ${`${median(base).toFixed(3)} ms`.padStart(11)} ${`${a.toFixed(3)} ms`.padStart(11)} ${(1000 / a).toFixed(0).padStart(8)} ${median(ratios).toFixed(2).padStart(6)}`,
+  );
+}
 if (sink === -1) console.log(sink);

@@ -261,6 +261,27 @@ describe('the fast validators agree with the zod schemas', () => {
     );
   });
 
+  it.each(['v1', 'v2'] as const)(
+    'a %s state record converts exactly when it passes the one-pass check and has no duplicate field',
+    (version) => {
+      fc.assert(
+        fc.property(anyPayload, (p) => {
+          const items =
+            p !== null && typeof p === 'object' ? (p as { state_information?: unknown }).state_information : undefined;
+          const unique =
+            Array.isArray(items) &&
+            new Set(items.map((i) => (i !== null && typeof i === 'object' ? (i as { field_type?: unknown }).field_type : i)))
+              .size === items.length;
+          const expected = fastStateCheck(plan, version, p) && unique;
+          const run = () => (version === 'v1' ? upgrade(p, { kind: 'state' }) : downgrade(p, { kind: 'state' }));
+          if (expected) expect(run).not.toThrow();
+          else expect(run).toThrow(PayloadError);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
   it('the V2-only item properties the one-pass check names are the schemas’', () => {
     expect(plan.v2ItemKeys).toEqual(['bool_value', 'multiselect_value', 'footnotes']);
   });

@@ -16,7 +16,7 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { upgradeFields, upgradeOverrides, upgradeState } from './upgrade.js';
-import { detectKind, fastStateCheck, findEvidence, mixedError, validatePayload, wrongVersionError } from './validate.js';
+import { detectKind, findEvidence, mixedError, validatePayload, wrongVersionError } from './validate.js';
 
 /** Options of `upgrade` and `downgrade`. */
 export interface AdaptOptions<Fields> {
@@ -59,7 +59,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
   if (options.kind === undefined && Array.isArray(payload) && payload.length === 0)
     return { kind: 'fields', value: [], diagnostics: [] };
   const kind = options.kind ?? detectKind(payload, source);
-  if (!(kind === 'state' && fastStateCheck(plan, from, payload))) {
+  const slowCheck = () => {
     if (kind !== 'overrides') {
       // The override list only exists in V2: both directions accept either slug set there.
       const { v1, v2 } = findEvidence(plan, kind, payload);
@@ -68,12 +68,18 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
       if (direction === 'downgrade' && v1) throw wrongVersionError(kind, 'v1', v1, source);
     }
     validatePayload(kind, from, payload, source);
-  }
+  };
+  // State records (the bulk of the data) are checked item by item while they are converted.
+  if (kind !== 'state') slowCheck();
+  const invalid = (): never => {
+    slowCheck();
+    throw new Error(`internal: the one-pass ${from} state check disagrees with the schema`);
+  };
   const fields = options.fields === undefined ? undefined : indexFields(plan, from, options.fields);
   if (options.overrides !== undefined) checkList('overrides', 'v2', options.overrides, 'overrides (option)');
 
   const diags = new Diagnostics(options.strict === true);
-  const base = { plan, diags, source, overrides: options.overrides };
+  const base = { plan, diags, source, overrides: options.overrides, invalid };
   let value: unknown;
   if (direction === 'upgrade') {
     const run: UpgradeRun = { ...base, fields };
@@ -82,7 +88,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
         value = upgradeFields(run, payload as V1FieldDescriptor[]);
         break;
       case 'state':
-        value = upgradeState(run, payload as V1StateRecord);
+        value = upgradeState(run, payload);
         break;
       case 'overrides':
         value = upgradeOverrides(run, payload as RegionalOverride[]);
@@ -97,7 +103,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
         value = downgradeFields(run, payload as V2FieldDescriptor[]);
         break;
       case 'state':
-        value = downgradeState(run, payload as V2StateRecord);
+        value = downgradeState(run, payload);
         break;
       case 'overrides':
         value = downgradeOverrides(run, payload as RegionalOverride[]);

@@ -11,6 +11,8 @@ export interface Run {
   readonly diags: Diagnostics;
   readonly source: string | undefined;
   readonly overrides: readonly RegionalOverride[] | undefined;
+  /** The input failed a check made while converting: throws the PayloadError that names the first problem. */
+  invalid(): never;
 }
 
 export interface UpgradeRun extends Run {

@@ -96,28 +96,43 @@ export function isStrictError(code: DiagnosticCode): boolean {
 /** Collects diagnostics for one call; applies `strict`. */
 export class Diagnostics {
   private readonly found: Diagnostic[] = [];
-  /** In input order: by the first index in the path; findings about the whole payload last. Stable otherwise. */
+  /** Each finding's place in the input: the first index in its path (whole-payload findings last). */
+  private readonly order: number[] = [];
+  private inOrder = true;
+  constructor(private readonly strict: boolean) {}
+
+  /** In input order; stable for findings at the same place. */
   get list(): Diagnostic[] {
-    const at = (d: Diagnostic) => {
-      const m = d.path === undefined ? null : /\[(\d+)\]/.exec(d.path);
-      return m ? Number(m[1]) : Number.POSITIVE_INFINITY;
-    };
-    return this.found
-      .map((d, i) => ({ d, i, at: at(d) }))
-      .sort((a, b) => a.at - b.at || a.i - b.i)
-      .map((x) => x.d);
+    if (this.inOrder) return this.found.slice();
+    const order = this.order;
+    const idx = this.found.map((_, i) => i).sort((a, b) => (order[a] as number) - (order[b] as number) || a - b);
+    return idx.map((i) => this.found[i] as Diagnostic);
   }
+
   get hasErrors(): boolean {
     return this.found.some((d) => d.severity === 'error');
   }
-  constructor(private readonly strict: boolean) {}
+
   add(code: DiagnosticCode, field: string | undefined, path: string | undefined, message: string): void {
     const severity: Severity = this.strict && isStrictError(code) ? 'error' : DIAGNOSTICS[code].severity;
     const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code, severity, message };
     if (field !== undefined) d.field = field;
     if (path !== undefined) d.path = path;
+    const place = placeOf(path);
+    if (this.order.length > 0 && place < (this.order[this.order.length - 1] as number)) this.inOrder = false;
     this.found.push(d);
+    this.order.push(place);
   }
+}
+
+/** The first index in a JSON path (`$.state_information[12]` → 12), without a RegExp; none → last. */
+function placeOf(path: string | undefined): number {
+  if (path === undefined) return Number.POSITIVE_INFINITY;
+  const open = path.indexOf('[');
+  let n = 0;
+  let j = open + 1;
+  for (let c = path.charCodeAt(j); open >= 0 && c >= 48 && c <= 57; c = path.charCodeAt(++j)) n = n * 10 + c - 48;
+  return open >= 0 && j > open + 1 ? n : Number.POSITIVE_INFINITY;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

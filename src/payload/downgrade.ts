@@ -1,10 +1,9 @@
-import type { V2Origin } from '../mapping/mappings.js';
-import type { V2Format } from '../mapping/schema.js';
+import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, formatsOf, readFormat } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath } from './diagnostics.js';
-import { orderBySlug } from './plan.js';
+import { type DowngradeStep, orderBySlug, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -14,6 +13,7 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { checkDuplicate, convertOverride, RECORD_KEYS } from './upgrade.js';
+import { stateRecordShape, v2StateItemOk } from './validate.js';
 import {
   boolText,
   compareTimes,
@@ -21,11 +21,14 @@ import {
   latestTime,
   longNameOf,
   MULTISELECT_SEPARATOR,
+  messageCache,
   once,
   readBoolText,
 } from './values.js';
 
 type Out = Record<string, unknown>;
+
+const deletedMessage = messageCache<DeleteRule>();
 
 /** `$.state_information[i]`, built only when a diagnostic needs it. */
 const itemPath = (i: number) => `$.state_information[${i}]`;
@@ -144,24 +147,26 @@ function convertItem(
 }
 
 /** V2 state record → V1: every V1 field back, deleted ones derived or empty (see README). */
-export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1StateRecord {
+export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord {
+  if (!stateRecordShape(input)) return run.invalid();
+  const record = input as V2StateRecord;
   const { plan, diags } = run;
   const m = plan.mappings;
   const formats = formatsOf(run, run.fields, 'v2');
   const known = v2ItemKeys(run);
-  const out = new Map<string, Out>();
+  const out = new SlugMap<Out>(plan);
   const byV2 = new Map<string, V2StateItem>();
   const notes = new Map<string, { texts: string[]; times: string[] }>();
-  const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
-    out.set(slug, item);
+  const emit = (slug: string, item: Out, index: number, from: string, rank?: number) => {
+    if (out.has(slug, rank)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
+    out.set(slug, item, rank);
   };
-  const formatOf = (item: V2StateItem): V2Format => {
+  const formatOf = (item: V2StateItem, tableFormat: V2Format | undefined): V2Format => {
     const draft = (item as Out)[plan.keys.boolV1];
     return (
       formats?.get(item.field_type) ??
       (typeof item.bool_value === 'boolean' ? 'Boolean' : Array.isArray(item.multiselect_value) ? 'Multi-select' : undefined) ??
-      plan.v2FormatOfV2(item.field_type) ??
+      tableFormat ??
       (typeof draft === 'boolean' ? 'Boolean' : Array.isArray(draft) ? 'Multi-select' : 'Markdown')
     );
   };
@@ -169,6 +174,7 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
   const items = record.state_information;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as V2StateItem;
+    if (!v2StateItemOk(item)) run.invalid();
     const slug = item.field_type;
     if (byV2.has(slug)) {
       const j = items.findIndex((other) => other.field_type === slug);
@@ -179,61 +185,43 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     }
     byV2.set(slug, item);
     const footnotes = item.footnotes ?? '';
-    const origins: readonly V2Origin[] | undefined = m.byV2.get(slug);
-    if (origins === undefined) {
+    const step = plan.downgradeSteps.get(slug);
+    if (step === undefined) {
+      if (plan.v1Only.has(slug)) run.invalid();
       const why = m.byV1.has(slug) ? 'is a V1 slug with no known fate in V2' : 'is not in the mapping table';
       diags.add('unknown-field', slug, itemPath(index), `"${slug}" ${why}: kept as it is`);
-      emit(slug, convertItem(run, item, slug, formatOf(item), index, known), index, slug);
+      emit(slug, convertItem(run, item, slug, formatOf(item, undefined), index, known), index, slug);
       if (footnotes.trim() !== '')
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
       continue;
     }
-    let placed = false;
-    let noted = false;
-    let folded = false;
-    for (const origin of origins) {
-      switch (origin.kind) {
-        case 'rename':
-        case 'unchanged': {
-          const warning = m.byV1.get(origin.v1)?.warning;
-          if (warning) diags.add('table-warning', origin.v1, itemPath(index), warning);
-          emit(origin.v1, convertItem(run, item, origin.v1, formatOf(item), index, known), index, slug);
-          placed = true;
-          break;
-        }
-        case 'consolidate':
-          if (!folded) expandGroup(run, item, index, known, emit);
-          folded = true;
-          placed = true;
-          break;
-        case 'footnote': {
-          let entry = notes.get(origin.v1);
-          if (!entry) {
-            entry = { texts: [], times: [] };
-            notes.set(origin.v1, entry);
-          }
-          if (footnotes.trim() !== '' && !entry.texts.includes(footnotes)) entry.texts.push(footnotes);
-          entry.times.push(item.modified_at);
-          noted = true;
-          break;
-        }
-        case 'new':
-          break;
-        default:
-          assertNever(origin);
-      }
+    // Each origin kind of the V2 slug owns its part: named V1 fields take the value, folded
+    // Booleans are expanded, notes fields collect the footnotes.
+    for (const named of step.named) {
+      if (named.warning) diags.add('table-warning', named.v1, itemPath(index), named.warning);
+      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index, known), index, slug, named.rank);
     }
-    if (!placed) {
-      const format = formatOf(item);
+    if (step.members) expandGroup(run, item, index, step.members, known, emit);
+    for (const v1 of step.notes) {
+      let entry = notes.get(v1);
+      if (!entry) {
+        entry = { texts: [], times: [] };
+        notes.set(v1, entry);
+      }
+      if (footnotes.trim() !== '' && !entry.texts.includes(footnotes)) entry.texts.push(footnotes);
+      entry.times.push(item.modified_at);
+    }
+    if (step.named.length === 0 && !step.members) {
+      const format = formatOf(item, step.format);
       diags.add(
         'v2-only-field',
         slug,
         itemPath(index),
         `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`,
       );
-      emit(slug, convertItem(run, item, slug, format, index, known), index, slug);
+      emit(slug, convertItem(run, item, slug, format, index, known), index, slug, step.rank);
     }
-    if (!noted && footnotes.trim() !== '')
+    if (step.notes.length === 0 && footnotes.trim() !== '')
       diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
   }
 
@@ -269,21 +257,33 @@ export function downgradeState(run: DowngradeRun, record: V2StateRecord): V1Stat
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(rule, ctx);
     emit(rule.v1, restored.item as Out, end, rule.v1);
-    if (restored.how === 'derived')
-      diags.add('deleted-field-derived', rule.v1, undefined, `"${rule.v1}" (deleted in V2) derived: ${restored.from}`);
-    else
+    if (restored.how === 'derived') {
+      const from = restored.from;
+      diags.add(
+        'deleted-field-derived',
+        rule.v1,
+        undefined,
+        deletedMessage(rule, from, () => `"${rule.v1}" (deleted in V2) derived: ${from}`),
+      );
+    } else {
+      const why = restored.why;
       diags.add(
         'deleted-field-emptied',
         rule.v1,
         undefined,
-        `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${restored.why}`,
+        deletedMessage(
+          rule,
+          `empty:${why}`,
+          () => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${why}`,
+        ),
       );
+    }
   }
 
   const result: Out = {
     code: record.code,
     name: record.name,
-    state_information: orderBySlug(plan, out),
+    state_information: out.ordered(),
   };
   copyExtras(record as Out, RECORD_KEYS, result);
   return result as V1StateRecord;
@@ -294,20 +294,21 @@ function expandGroup(
   run: DowngradeRun,
   item: V2StateItem,
   index: number,
+  members: NonNullable<DowngradeStep['members']>,
   known: ReadonlySet<string>,
-  emit: (slug: string, item: Out, index: number, from: string) => void,
+  emit: (slug: string, item: Out, index: number, from: string, rank?: number) => void,
 ): void {
   const slug = item.field_type;
-  const members = run.plan.mappings.consolidations.get(slug) ?? [];
   const selected = new Set(readOptions(run, item, index));
-  for (const { v1, option } of members) {
+  const { boolV1 } = run.plan.keys;
+  for (const { v1, option, rank } of members) {
     const bool = selected.has(option);
-    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, [run.plan.keys.boolV1]: bool };
+    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, [boolV1]: bool };
     copyExtras(item as Out, known, out);
-    emit(v1, out, index, slug);
+    emit(v1, out, index, slug, rank);
   }
   for (const option of selected) {
-    if (!members.some((m) => m.option === option))
+    if (!members.some((x) => x.option === option))
       run.diags.add('option-dropped', slug, itemPath(index), `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
   }
 }

@@ -1,6 +1,7 @@
 import { MappingError } from '../errors.js';
 import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
+import { assertNever } from '../mapping/validate.js';
 import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
 
 /**
@@ -50,6 +51,32 @@ export interface Plan {
   /** Every slug of the table (V1 and V2), sorted, and each one's rank: output is ordered without a comparison sort. */
   readonly sortedSlugs: readonly string[];
   readonly rank: ReadonlyMap<string, number>;
+  /** Per V1 slug, what upgrade does with a state item (one lookup per item). */
+  readonly upgradeSteps: ReadonlyMap<string, UpgradeStep>;
+  /** Per V2 slug, what downgrade does with a state item (one lookup per item). */
+  readonly downgradeSteps: ReadonlyMap<string, DowngradeStep>;
+}
+
+/** A V1 slug's table row with the V2 slug it becomes (rename, unchanged) and that slug's rank. */
+export interface UpgradeStep {
+  readonly rule: ResolvedRule;
+  /** The V2 slug of its item: the rename target, the Multi-select, or itself. */
+  readonly target: string;
+  readonly rank: number;
+  /** The V2 format the table knows for it. */
+  readonly format: V2Format | undefined;
+}
+
+/** Where a V2 slug's item goes in V1. */
+export interface DowngradeStep {
+  readonly rank: number;
+  readonly format: V2Format | undefined;
+  /** V1 slugs holding its value one to one (rename, unchanged), with their rank and the table's warning. */
+  readonly named: readonly { readonly v1: string; readonly rank: number; readonly warning: string | undefined }[];
+  /** Its V1 Booleans when it is a Multi-select that folds them. */
+  readonly members: readonly { readonly v1: string; readonly option: string; readonly rank: number }[] | undefined;
+  /** V1 notes fields whose text moved into its footnotes. */
+  readonly notes: readonly string[];
 }
 
 const cache = new WeakMap<Mappings, Plan>();
@@ -148,6 +175,43 @@ function buildPlan(mappings: Mappings): Plan {
   deletes.sort((a, b) => compareSlugs(a.v1, b.v1));
   const sortedSlugs = [...new Set([...mappings.v1Slugs, ...mappings.v2Slugs])].sort(compareSlugs);
 
+  const rank = new Map(sortedSlugs.map((slug, i) => [slug, i]));
+  const rankOf = (slug: string) => rank.get(slug) as number;
+  const upgradeSteps = new Map<string, UpgradeStep>();
+  for (const rule of mappings.byV1.values()) {
+    const target = rule.kind === 'rename' || rule.kind === 'consolidate' ? rule.v2 : rule.v1;
+    upgradeSteps.set(rule.v1, { rule, target, rank: rankOf(target), format: formatOfV1(rule.v1) });
+  }
+  const downgradeSteps = new Map<string, DowngradeStep>();
+  for (const [slug, origins] of mappings.byV2) {
+    const named: DowngradeStep['named'][number][] = [];
+    const notes: string[] = [];
+    for (const origin of origins) {
+      switch (origin.kind) {
+        case 'rename':
+        case 'unchanged':
+          named.push({ v1: origin.v1, rank: rankOf(origin.v1), warning: mappings.byV1.get(origin.v1)?.warning });
+          break;
+        case 'footnote':
+          notes.push(origin.v1);
+          break;
+        case 'consolidate': // the group, below
+        case 'new': // kept under its V2 slug
+          break;
+        default:
+          assertNever(origin);
+      }
+    }
+    const group = mappings.consolidations.get(slug);
+    downgradeSteps.set(slug, {
+      rank: rankOf(slug),
+      format: v2Format.get(slug),
+      named,
+      members: group?.map((x) => ({ v1: x.v1, option: x.option, rank: rankOf(x.v1) })),
+      notes,
+    });
+  }
+
   return {
     mappings,
     keys: { descV1: desc.v1, descV2: desc.v2, boolV1: bool.v1, boolV2: bool.v2 },
@@ -164,7 +228,9 @@ function buildPlan(mappings: Mappings): Plan {
     v2NameOf: (slug) => v2Name.get(slug) ?? slug,
     rule: (v1) => mappings.byV1.get(v1),
     sortedSlugs,
-    rank: new Map(sortedSlugs.map((slug, i) => [slug, i])),
+    rank,
+    upgradeSteps,
+    downgradeSteps,
   };
 }
 
@@ -202,4 +268,54 @@ export function orderBySlug<T>(plan: Plan, entries: ReadonlyMap<string, T>): T[]
   }
   while (next < others.length) out.push((others[next++] as readonly [string, T])[1]);
   return out;
+}
+
+/**
+ * A map from slug to output item that keeps the servers' order (by slug) without sorting: table slugs
+ * live in slots at their precomputed rank, any other slug in a small side map merged in at the end.
+ */
+export class SlugMap<T> {
+  private readonly slots: (T | undefined)[];
+  private readonly others = new Map<string, T>();
+  constructor(private readonly plan: Plan) {
+    this.slots = new Array(plan.sortedSlugs.length);
+  }
+  /** `rank`: the slug's rank when the caller knows it (saves a lookup); -1 for a slug the table does not have. */
+  get(slug: string, rank: number = this.plan.rank.get(slug) ?? -1): T | undefined {
+    return rank < 0 ? this.others.get(slug) : this.slots[rank];
+  }
+  has(slug: string, rank?: number): boolean {
+    return this.get(slug, rank) !== undefined;
+  }
+  set(slug: string, value: T, rank: number = this.plan.rank.get(slug) ?? -1): void {
+    if (rank < 0) this.others.set(slug, value);
+    else this.slots[rank] = value;
+  }
+  *values(): IterableIterator<T> {
+    for (const v of this.slots) if (v !== undefined) yield v;
+    yield* this.others.values();
+  }
+  /** The values in slug order. */
+  ordered(): T[] {
+    const out: T[] = [];
+    const slots = this.slots;
+    if (this.others.size === 0) {
+      for (let i = 0; i < slots.length; i++) {
+        const v = slots[i];
+        if (v !== undefined) out.push(v);
+      }
+      return out;
+    }
+    const others = [...this.others].sort((a, b) => compareSlugs(a[0], b[0]));
+    let next = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const v = slots[i];
+      if (v === undefined) continue;
+      const slug = this.plan.sortedSlugs[i] as string;
+      while (next < others.length && (others[next] as [string, T])[0] < slug) out.push((others[next++] as [string, T])[1]);
+      out.push(v);
+    }
+    while (next < others.length) out.push((others[next++] as [string, T])[1]);
+    return out;
+  }
 }

@@ -3,7 +3,7 @@ import { assertNever } from '../mapping/validate.js';
 import { collision, formatsOf, type Run, readFormat, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
-import { orderBySlug, type Plan } from './plan.js';
+import { orderBySlug, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -14,9 +14,12 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { stateCodeOf } from './states.js';
-import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, readBoolText } from './values.js';
+import { stateRecordShape, v1StateItemOk } from './validate.js';
+import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, messageCache, readBoolText } from './values.js';
 
 type Out = Record<string, unknown>;
+
+const deletedMessage = messageCache<DeleteRule>();
 
 /** `$.state_information[i]`, built only when a diagnostic needs it. */
 const itemPath = (i: number) => `$.state_information[${i}]`;
@@ -118,13 +121,15 @@ interface Member {
 }
 
 /** V1 state record → V2: renames, folds, footnote moves, deletions (see README). */
-export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRecord {
+export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
+  if (!stateRecordShape(input)) return run.invalid();
+  const record = input as V1StateRecord;
   const { plan, diags } = run;
   const { boolV1 } = plan.keys;
   const formats = formatsOf(run, run.fields, 'v1');
   const known = V1_ITEM_KEYS(run);
-  /** Output items by V2 slug. */
-  const out = new Map<string, Out>();
+  /** Output items by V2 slug, kept in slug order. */
+  const out = new SlugMap<Out>(plan);
   /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
   const absorbed = new Set<string>();
   const groups = new Map<string, Member[]>();
@@ -144,18 +149,18 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
   const items = record.state_information;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as V1StateItem;
+    if (!v1StateItemOk(item)) run.invalid();
     const slug = item.field_type;
-    const rule = plan.rule(slug);
-    let target = slug;
+    const step = plan.upgradeSteps.get(slug);
+    const rule = step?.rule;
     switch (rule?.kind) {
       case undefined:
+        if (plan.v2Only.has(slug)) run.invalid();
         if (plan.mappings.byV2.has(slug))
           diags.add('v2-only-field', slug, itemPath(index), `"${slug}" is a V2 field V1 did not have: kept as it is`);
         else diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
         break;
       case 'rename':
-        target = rule.v2;
-        break;
       case 'unchanged':
         break;
       case 'unknown':
@@ -179,10 +184,12 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
         assertNever(rule);
     }
     if (rule?.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
-    if (out.has(target)) throw duplicate(index, slug, target);
+    const target = step?.target ?? slug;
+    const rank = step?.rank ?? plan.rank.get(slug) ?? -1;
+    if (out.has(target, rank)) throw duplicate(index, slug, target);
     const format: V2Format =
-      formats?.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : plan.v2FormatOfV1(slug)) ?? 'Markdown';
-    out.set(target, convertItem(run, item, target, format, index, known));
+      formats?.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ?? 'Markdown';
+    out.set(target, convertItem(run, item, target, format, index, known), rank);
   }
 
   for (const [slug, members] of groups) {
@@ -223,27 +230,35 @@ export function upgradeState(run: UpgradeRun, record: V1StateRecord): V2StateRec
       const restored = restoreDeleted(rule, ctx);
       const sent = (item as Out)[boolV1];
       const back = restored.item.text === item.text && (sent === undefined || sent === restored.item.value);
-      const what = `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
-      if (back)
+      const what = () =>
+        `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
+      if (back) {
+        const how = restored.how === 'derived' ? restored.from : 'empty';
         diags.add(
           'deleted-field',
           rule.v1,
           itemPath(index),
-          `${what}: dropped; downgrade gives it back (${restored.how === 'derived' ? restored.from : 'empty'})`,
+          deletedMessage(rule, how, () => `${what()}: dropped; downgrade gives it back (${how})`),
         );
-      else
+      } else if (restored.how === 'emptied') {
+        const why = restored.why;
         diags.add(
           'deleted-value-lost',
           rule.v1,
           itemPath(index),
-          `${what}: its value is dropped and downgrade cannot give it back (${
-            restored.how === 'derived' ? `it would give ${JSON.stringify(restored.item.text)}, ${restored.from}` : restored.why
-          })`,
+          deletedMessage(rule, `lost:${why}`, () => `${what()}: its value is dropped and downgrade cannot give it back (${why})`),
+        );
+      } else
+        diags.add(
+          'deleted-value-lost',
+          rule.v1,
+          itemPath(index),
+          `${what()}: its value is dropped and downgrade cannot give it back (it would give ${JSON.stringify(restored.item.text)}, ${restored.from})`,
         );
     }
   }
 
-  const result: Out = { code: record.code, name: record.name, state_information: orderBySlug(plan, out) };
+  const result: Out = { code: record.code, name: record.name, state_information: out.ordered() };
   copyExtras(record as Out, RECORD_KEYS, result);
   return result as V2StateRecord;
 }

@@ -87,27 +87,36 @@ const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast(v: unknown): boo
   },
 };
 
-/**
- * One pass over a state record: valid for `version` and nothing in it says it is the other version.
- * False sends the caller to the slow path (evidence scan, then zod), which names the problem.
- */
-export function fastStateCheck(plan: Plan, version: PayloadVersion, payload: unknown): boolean {
+/** A state record's own properties are valid (its items are checked one by one as they are converted). */
+export function stateRecordShape(payload: unknown): payload is { code: string; name: string; state_information: unknown[] } {
   if (!isObject(payload)) return false;
   const { code, name, state_information: items } = payload;
-  if (!isString(code) || !isString(name) || !Array.isArray(items)) return false;
+  return isString(code) && isString(name) && Array.isArray(items);
+}
+
+/** A valid V1 item that has none of V2's own properties. */
+export function v1StateItemOk(item: unknown): boolean {
+  // Named loads (not a loop over plan.v2ItemKeys): this runs for every item. A test holds the names to the schemas.
+  return (
+    v1Item(item) &&
+    (item as Obj).bool_value === undefined &&
+    (item as Obj).multiselect_value === undefined &&
+    (item as Obj).footnotes === undefined
+  );
+}
+
+export const v2StateItemOk: (item: unknown) => boolean = v2Item;
+
+/**
+ * The one-pass state check, as a whole: valid for `version`, and no slug the other version never holds.
+ * Upgrade and downgrade run the same checks item by item while converting; a failure sends them to the
+ * slow path (evidence scan, then zod), which names the problem.
+ */
+export function fastStateCheck(plan: Plan, version: PayloadVersion, payload: unknown): boolean {
+  if (!stateRecordShape(payload)) return false;
   const otherSlugs = version === 'v1' ? plan.v2Only : plan.v1Only;
-  for (let i = 0; i < items.length; i++) {
-    const item: unknown = items[i];
-    if (version === 'v1') {
-      // Named loads (not a loop over plan.v2ItemKeys): this runs for every item. A test holds the names to the schemas.
-      if (
-        !v1Item(item) ||
-        (item as Obj).bool_value !== undefined ||
-        (item as Obj).multiselect_value !== undefined ||
-        (item as Obj).footnotes !== undefined
-      )
-        return false;
-    } else if (!v2Item(item)) return false;
+  for (const item of payload.state_information) {
+    if (!(version === 'v1' ? v1StateItemOk(item) : v2StateItemOk(item))) return false;
     if (otherSlugs.has((item as Obj).field_type as string)) return false;
   }
   return true;

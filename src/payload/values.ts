@@ -92,3 +92,24 @@ export function once<T>(fn: () => T): () => T {
     return value;
   };
 }
+
+/**
+ * Memoizes a message per (object, variant): the messages about a table row are the same for every
+ * record, so 51 records need not build them 51 times. Variants must be few (static per row).
+ */
+export function messageCache<K extends object>(): (key: K, variant: string, build: () => string) => string {
+  const cache = new WeakMap<K, Map<string, string>>();
+  return (key, variant, build) => {
+    let byVariant = cache.get(key);
+    if (!byVariant) {
+      byVariant = new Map();
+      cache.set(key, byVariant);
+    }
+    let message = byVariant.get(variant);
+    if (message === undefined) {
+      message = build();
+      byVariant.set(variant, message);
+    }
+    return message;
+  };
+}
