@@ -27,8 +27,13 @@ export function skipOuter(ts: Ts, node: Expression): Expression {
   }
 }
 
-/** Source text without whitespace: a stable key for "the same expression". */
+/**
+ * Source text without whitespace: a stable key for "the same expression". A long expression (an
+ * inline function, a long chain) is keyed by its position instead, so that no key costs more than
+ * a short copy.
+ */
 export function compactText(node: Node, sf: TsNamespace.SourceFile): string {
+  if (node.end - node.pos > 256) return `@${node.pos}`;
   return node.getText(sf).replace(/\s+/g, '');
 }
 

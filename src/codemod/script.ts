@@ -318,7 +318,9 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
 
   /** True when a `long_name` here is Google Geocoding's. */
   const isGeocoding = (node: Node, site: NameSite): boolean => {
-    if (enclosingStatement(ts, node).getText(sf).includes(GEOCODING_CHAIN)) return true;
+    const statement = enclosingStatement(ts, node);
+    const hint = text.indexOf(GEOCODING_CHAIN, statement.pos);
+    if (hint !== -1 && hint < statement.end) return true;
     const recv = receiverOf(node);
     if (recv && originTexts(ts, sf, recv).some(isGeocodingText)) return true;
     if (site === 'member' || site === 'shorthand' || site === 'binding') {
