@@ -198,7 +198,8 @@ describe('civic-migrate codemod', () => {
     expect(await changed()).toEqual(['lib/d.js', 'src/a.js', 'src/b.ts', 'src/gen/c.ts']);
     expect(await changed('src/**/*.ts')).toEqual(['src/b.ts', 'src/gen/c.ts']);
     expect(await changed('--include', '*.ts')).toEqual(['src/b.ts', 'src/gen/c.ts']);
-    expect(await changed('--exclude', 'gen/', 'lib')).toEqual(['src/a.js', 'src/b.ts']);
+    expect(await changed('--exclude', 'gen/', '--exclude', 'lib')).toEqual(['src/a.js', 'src/b.ts']);
+    expect(await changed('--include', '*.ts', 'src')).toEqual(['src/b.ts', 'src/gen/c.ts']);
     expect(await changed('--no-gitignore', 'ignored')).toEqual(['ignored/e.js']);
   });
 

@@ -1,6 +1,9 @@
 import { UsageError } from '../errors.js';
 import { defineCommand } from './context.js';
 
+const toList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 /** Progress appears only on a terminal, and only once a run has lasted this long. */
 const PROGRESS_AFTER_MS = 400;
 const PROGRESS_EVERY_MS = 100;
@@ -37,8 +40,17 @@ export const codemodCommand = defineCommand({
         default: true,
         describe: 'Insert `civic-migrate:` marker comments where a person must decide (--no-markers: report them only)',
       })
-      .option('include', { type: 'string', array: true, describe: 'Only files matching these gitignore-style patterns' })
-      .option('exclude', { type: 'string', array: true, describe: 'Leave out files and folders matching these patterns' })
+      // Not `array: true`: `--include '*.ts' src` must leave `src` a path. Repeat the option instead.
+      .option('include', {
+        type: 'string',
+        coerce: toList,
+        describe: 'Only files matching this gitignore-style pattern (repeatable)',
+      })
+      .option('exclude', {
+        type: 'string',
+        coerce: toList,
+        describe: 'Leave out files and folders matching this pattern (repeatable)',
+      })
       .option('gitignore', {
         type: 'boolean',
         default: true,
