@@ -262,6 +262,24 @@ describe('codemod --write and git', () => {
   });
 });
 
+describe('codemod --write and git (where the targets are)', () => {
+  it('checks each target in its own work tree, globs by the folder they start from', async () => {
+    const outer = project({ 'app/src/a.js': V1, 'app/src/b.js': CLEAN });
+    const repo = join(outer, 'app');
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'init');
+    writeFileSync(join(repo, 'src/b.js'), `${CLEAN}// edited\n`);
+    const fromOutside = await runCli(['codemod', 'app/src', '--write'], { cwd: outer });
+    expect(fromOutside.code).toBe(2);
+    expect(fromOutside.stderr).toContain('(app/src/b.js)');
+    const glob = await runCli(['codemod', 'src/**/*.js', '--write'], { cwd: repo });
+    expect(glob.code).toBe(2);
+    expect(glob.stderr).toContain('(src/b.js)');
+    expect(read(repo, 'src/a.js')).toBe(V1);
+  });
+});
+
 describe('codemod write failures', () => {
   it('a failed write leaves that file as it was, reports it, and the other files are still written', async () => {
     const dir = project({ 'a.js': V1, 'b.js': V1, 'c.js': V1 });

@@ -107,14 +107,15 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   });
 
   if (options.write && !options.allowDirty) {
+    // The target paths: each folder or file named, and the fixed folder a glob starts from.
     const targets: string[] = [];
     for (const raw of options.paths?.length ? options.paths : ['.']) {
-      if (fg.isDynamicPattern(raw.replace(/\\/g, '/'))) continue;
-      targets.push(realpathSync(resolve(cwd, raw)));
+      const pattern = raw.replace(/\\/g, '/');
+      const base = fg.isDynamicPattern(pattern) ? (fg.generateTasks([pattern])[0]?.base ?? '.') : raw;
+      targets.push(realpathSync(resolve(cwd, base)));
     }
-    if (targets.length < (options.paths?.length ?? 1)) for (const f of discovery.files) targets.push(realpathSync(f.path));
     const dirty = dirtyFiles(cwd, targets);
-    if (dirty && dirty.length > 0) {
+    if (dirty.length > 0) {
       const shown = dirty.slice(0, 3).join(', ') + (dirty.length > 3 ? `, … (${dirty.length} files)` : '');
       throw new CivicMigrateError(
         `refusing to write: the git work tree has uncommitted changes in the target paths (${shown}); commit or stash them, or pass --allow-dirty`,
