@@ -3,7 +3,7 @@ import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, formatsOf, readFormat } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { jsonPath } from './diagnostics.js';
-import { type DowngradeStep, orderBySlug, SlugMap } from './plan.js';
+import { type DowngradeStep, orderBySlug, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -12,12 +12,13 @@ import type {
   V2StateItem,
   V2StateRecord,
 } from './schemas.js';
-import { checkDuplicate, convertOverride, RECORD_KEYS } from './upgrade.js';
+import { checkDuplicate, convertOverride, RECORD_KEYS, splitOptions } from './upgrade.js';
 import { stateRecordShape, v2StateItemOk } from './validate.js';
 import {
   boolText,
   compareTimes,
   copyExtras,
+  copyV2ItemExtras,
   latestTime,
   longNameOf,
   MULTISELECT_SEPARATOR,
@@ -32,19 +33,6 @@ const deletedMessage = messageCache<DeleteRule>();
 
 /** `$.state_information[i]`, built only when a diagnostic needs it. */
 const itemPath = (i: number) => `$.state_information[${i}]`;
-
-/** Item properties the adapter reads; the rest are kept. The draft `value` is V1's Boolean property name. */
-const v2ItemKeys = (run: DowngradeRun) =>
-  new Set([
-    'field_type',
-    'text',
-    'bool_value',
-    'multiselect_value',
-    'footnotes',
-    'modified_at',
-    run.plan.keys.boolV2,
-    run.plan.keys.boolV1,
-  ]);
 
 /** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
 function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): { bool: boolean; text: string } {
@@ -100,10 +88,7 @@ function readOptions(run: DowngradeRun, item: V2StateItem, index: number): strin
     );
     return draft;
   }
-  const options = item.text
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  const options = splitOptions(item.text);
   if (options.length > 0)
     run.diags.add(
       'multiselect-from-text',
@@ -114,35 +99,32 @@ function readOptions(run: DowngradeRun, item: V2StateItem, index: number): strin
   return options;
 }
 
-/** One V2 item in V1 shape under `slug`. */
-function convertItem(
-  run: DowngradeRun,
-  item: V2StateItem,
-  slug: string,
-  format: V2Format,
-  index: number,
-  known: ReadonlySet<string>,
-): Out {
-  const out: Out = { text: item.text, field_type: slug, modified_at: item.modified_at };
+/** One V2 item in V1 shape under `slug` (built as literals: one object shape per format). */
+function convertItem(run: DowngradeRun, item: V2StateItem, slug: string, format: V2Format, index: number): Out {
+  let out: Out;
   switch (format) {
     case 'Boolean': {
       const { bool, text } = readBoolean(run, item, index);
-      out.text = text;
-      out[run.plan.keys.boolV1] = bool;
+      out = { text, field_type: slug, modified_at: item.modified_at, value: bool };
       break;
     }
     case 'Multi-select':
-      if (item.text === '') out.text = readOptions(run, item, index).join(MULTISELECT_SEPARATOR);
+      out = {
+        text: item.text === '' ? readOptions(run, item, index).join(MULTISELECT_SEPARATOR) : item.text,
+        field_type: slug,
+        modified_at: item.modified_at,
+      };
       break;
     case 'Single-select':
     case 'Markdown':
     case 'URL':
     case 'Date':
+      out = { text: item.text, field_type: slug, modified_at: item.modified_at };
       break;
     default:
       return assertNever(format);
   }
-  copyExtras(item as Out, known, out);
+  copyV2ItemExtras(item, out);
   return out;
 }
 
@@ -153,7 +135,6 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
   const { plan, diags } = run;
   const m = plan.mappings;
   const formats = formatsOf(run, run.fields, 'v2');
-  const known = v2ItemKeys(run);
   const out = new SlugMap<Out>(plan);
   const byV2 = new Map<string, V2StateItem>();
   const notes = new Map<string, { texts: string[]; times: string[] }>();
@@ -190,7 +171,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
       if (plan.v1Only.has(slug)) run.invalid();
       const why = m.byV1.has(slug) ? 'is a V1 slug with no known fate in V2' : 'is not in the mapping table';
       diags.add('unknown-field', slug, itemPath(index), `"${slug}" ${why}: kept as it is`);
-      emit(slug, convertItem(run, item, slug, formatOf(item, undefined), index, known), index, slug);
+      emit(slug, convertItem(run, item, slug, formatOf(item, undefined), index), index, slug);
       if (footnotes.trim() !== '')
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
       continue;
@@ -199,9 +180,9 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     // Booleans are expanded, notes fields collect the footnotes.
     for (const named of step.named) {
       if (named.warning) diags.add('table-warning', named.v1, itemPath(index), named.warning);
-      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index, known), index, slug, named.rank);
+      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index), index, slug, named.rank);
     }
-    if (step.members) expandGroup(run, item, index, step.members, known, emit);
+    if (step.members) expandGroup(run, item, index, step.members, emit);
     for (const v1 of step.notes) {
       let entry = notes.get(v1);
       if (!entry) {
@@ -219,7 +200,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
         itemPath(index),
         `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`,
       );
-      emit(slug, convertItem(run, item, slug, format, index, known), index, slug, step.rank);
+      emit(slug, convertItem(run, item, slug, format, index), index, slug, step.rank);
     }
     if (step.notes.length === 0 && footnotes.trim() !== '')
       diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
@@ -295,22 +276,39 @@ function expandGroup(
   item: V2StateItem,
   index: number,
   members: NonNullable<DowngradeStep['members']>,
-  known: ReadonlySet<string>,
   emit: (slug: string, item: Out, index: number, from: string, rank?: number) => void,
 ): void {
   const slug = item.field_type;
   const selected = new Set(readOptions(run, item, index));
-  const { boolV1 } = run.plan.keys;
   for (const { v1, option, rank } of members) {
     const bool = selected.has(option);
-    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, [boolV1]: bool };
-    copyExtras(item as Out, known, out);
+    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, value: bool };
+    copyV2ItemExtras(item, out);
     emit(v1, out, index, slug, rank);
   }
   for (const option of selected) {
     if (!members.some((x) => x.option === option))
       run.diags.add('option-dropped', slug, itemPath(index), `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
   }
+}
+
+const deletedCache = new WeakMap<Plan, { descriptors: { slug: string; longName: string; format: string }[]; message: string }>();
+
+/** The V1 descriptors of the fields V2 deleted (the same for every field list: built once per table). */
+function deletedDescriptors(plan: Plan) {
+  let hit = deletedCache.get(plan);
+  if (!hit) {
+    const descriptors = plan.deletes.map((rule) => ({
+      slug: rule.v1,
+      longName: longNameOf(rule.v1),
+      format: plan.mappings.v1FormatOf(rule.v1) ?? plan.v1FormatFor('Markdown'),
+    }));
+    const slugs = descriptors.map((d) => d.slug);
+    const message = `${slugs.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${slugs.join(', ')}`;
+    hit = { descriptors, message };
+    deletedCache.set(plan, hit);
+  }
+  return hit;
 }
 
 /** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
@@ -399,21 +397,10 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
     }
   });
 
-  const deletes = plan.deletes.map((rule) => rule.v1);
-  for (const slug of deletes)
-    emit(
-      slug,
-      { slug, [descV1]: longNameOf(slug), field_format: m.v1FormatOf(slug) ?? plan.v1FormatFor('Markdown') },
-      fields.length,
-      slug,
-    );
-  if (deletes.length > 0)
-    diags.add(
-      'descriptor-synthesized',
-      undefined,
-      undefined,
-      `${deletes.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${deletes.join(', ')}`,
-    );
+  const { descriptors, message } = deletedDescriptors(plan);
+  for (const d of descriptors)
+    emit(d.slug, { slug: d.slug, [descV1]: d.longName, field_format: d.format }, fields.length, d.slug);
+  if (descriptors.length > 0) diags.add('descriptor-synthesized', undefined, undefined, message);
   return orderBySlug(plan, out) as V1FieldDescriptor[];
 }
 

@@ -117,6 +117,13 @@ function buildPlan(mappings: Mappings): Plan {
   checkKey(mappings, desc, Object.keys(v1FieldDescriptorSchema.shape), Object.keys(v2FieldDescriptorSchema.shape));
   const bool = propertyRule(mappings, 'stateItem', 'Boolean');
   checkKey(mappings, bool, v1ItemKeys, v2ItemKeys);
+  // The per-item code builds items as literals with the schemas' names (much faster than computed keys).
+  if (bool.v1 !== 'value' || bool.v2 !== 'bool_value')
+    throw new MappingError(
+      mappings.source,
+      `properties ("${bool.v1}")`,
+      'the payload adapter expects the Boolean item rule "value" → "bool_value"',
+    );
 
   const replaced: ReadonlySet<string> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
   const v1Only = new Set(

@@ -15,7 +15,16 @@ import type {
 } from './schemas.js';
 import { stateCodeOf } from './states.js';
 import { stateRecordShape, v1StateItemOk } from './validate.js';
-import { boolText, copyExtras, latestTime, longNameOf, MULTISELECT_SEPARATOR, messageCache, readBoolText } from './values.js';
+import {
+  boolText,
+  copyExtras,
+  copyV1ItemExtras,
+  latestTime,
+  longNameOf,
+  MULTISELECT_SEPARATOR,
+  messageCache,
+  readBoolText,
+} from './values.js';
 
 type Out = Record<string, unknown>;
 
@@ -66,45 +75,43 @@ function readBoolean(
   return { bool, text, unset: read === null && !sent };
 }
 
-const V1_ITEM_KEYS = (run: UpgradeRun) => new Set(['text', 'field_type', 'modified_at', run.plan.keys.boolV1]);
 export const RECORD_KEYS: ReadonlySet<string> = new Set(['code', 'name', 'state_information']);
 
-/** One V1 item in V2 shape under `slug`. */
-function convertItem(
-  run: UpgradeRun,
-  item: V1StateItem,
-  slug: string,
-  format: V2Format,
-  index: number,
-  known: ReadonlySet<string>,
-): Out {
-  const out: Out = { field_type: slug, text: item.text };
+/** Options in a Multi-select text: comma-separated. */
+export const splitOptions = (text: string): string[] =>
+  text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** One V1 item in V2 shape under `slug` (built as literals: one object shape per format). */
+function convertItem(run: UpgradeRun, item: V1StateItem, slug: string, format: V2Format, index: number): Out {
+  let out: Out;
   switch (format) {
     case 'Boolean': {
       const { bool, text } = readBoolean(run, item, index);
-      out.text = text;
-      out[run.plan.keys.boolV2] = bool;
+      out = { field_type: slug, text, bool_value: bool, footnotes: '', modified_at: item.modified_at };
       break;
     }
-    case 'Multi-select': {
-      const options = item.text
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean);
-      out.multiselect_value = options;
+    case 'Multi-select':
+      out = {
+        field_type: slug,
+        text: item.text,
+        multiselect_value: splitOptions(item.text),
+        footnotes: '',
+        modified_at: item.modified_at,
+      };
       break;
-    }
     case 'Single-select':
     case 'Markdown':
     case 'URL':
     case 'Date':
+      out = { field_type: slug, text: item.text, footnotes: '', modified_at: item.modified_at };
       break;
     default:
       return assertNever(format);
   }
-  out.footnotes = '';
-  out.modified_at = item.modified_at;
-  copyExtras(item as Out, known, out);
+  copyV1ItemExtras(item, out);
   return out;
 }
 
@@ -127,7 +134,6 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   const { plan, diags } = run;
   const { boolV1 } = plan.keys;
   const formats = formatsOf(run, run.fields, 'v1');
-  const known = V1_ITEM_KEYS(run);
   /** Output items by V2 slug, kept in slug order. */
   const out = new SlugMap<Out>(plan);
   /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
@@ -189,12 +195,12 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
     if (out.has(target, rank)) throw duplicate(index, slug, target);
     const format: V2Format =
       formats?.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ?? 'Markdown';
-    out.set(target, convertItem(run, item, target, format, index, known), rank);
+    out.set(target, convertItem(run, item, target, format, index), rank);
   }
 
   for (const [slug, members] of groups) {
     if (out.has(slug)) throw duplicate((members[0] as Member).index, (members[0] as Member).rule.v1, slug);
-    out.set(slug, foldGroup(run, slug, members, known));
+    out.set(slug, foldGroup(run, slug, members));
   }
 
   for (const { rule, item, index } of notes) {
@@ -264,7 +270,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
 }
 
 /** Consolidated V1 Booleans → one Multi-select item: the options whose Boolean was true, in option-set order. */
-function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[], known: ReadonlySet<string>): Out {
+function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): Out {
   const selected = new Set<string>();
   for (const { rule, item, index } of members) {
     const { bool, unset } = readBoolean(run, item, index, false);
@@ -286,7 +292,7 @@ function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[], kn
     footnotes: '',
     modified_at: latestTime(members.map((m) => m.item.modified_at)),
   };
-  for (const { item } of members) copyExtras(item as Out, known, out);
+  for (const { item } of members) copyV1ItemExtras(item, out);
   return out;
 }
 

@@ -57,15 +57,48 @@ export function latestTime(times: readonly string[]): string | undefined {
 /** A fixed time for items built from nothing in a record with no items at all. */
 export const EPOCH = '1970-01-01T00:00:00Z';
 
+/** One extra property onto `target` (deep-copied, `__proto__` defined as data), unless `target` has it. */
+function copyExtra(source: Record<string, unknown>, key: string, target: Record<string, unknown>): void {
+  if (!Object.hasOwn(source, key) || Object.hasOwn(target, key)) return;
+  const raw = source[key];
+  const value = typeof raw === 'object' && raw !== null ? structuredClone(raw) : raw;
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/*
+ * The item copiers below name the schemas' properties (runs for every item: identity comparisons, no
+ * Set). The plan checks that the table's property rules use these names.
+ */
+
+/** Extras of a V1 state item (anything but text, field_type, modified_at, value). */
+export function copyV1ItemExtras(source: object, target: Record<string, unknown>): void {
+  for (const key in source) {
+    if (key === 'text' || key === 'field_type' || key === 'modified_at' || key === 'value') continue;
+    copyExtra(source as Record<string, unknown>, key, target);
+  }
+}
+
+/** Extras of a V2 state item (anything but its own properties and the draft `value`). */
+export function copyV2ItemExtras(source: object, target: Record<string, unknown>): void {
+  for (const key in source) {
+    if (
+      key === 'field_type' ||
+      key === 'text' ||
+      key === 'bool_value' ||
+      key === 'multiselect_value' ||
+      key === 'footnotes' ||
+      key === 'modified_at' ||
+      key === 'value'
+    )
+      continue;
+    copyExtra(source as Record<string, unknown>, key, target);
+  }
+}
+
 /** Copies `source`'s properties not in `known` onto `target`, deep-copying objects so output never shares state with input. */
 export function copyExtras(source: Record<string, unknown>, known: ReadonlySet<string>, target: Record<string, unknown>): void {
-  for (const key in source) {
-    if (known.has(key) || !Object.hasOwn(source, key) || Object.hasOwn(target, key)) continue;
-    const raw = source[key];
-    const value = typeof raw === 'object' && raw !== null ? structuredClone(raw) : raw;
-    if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-    else target[key] = value;
-  }
+  for (const key in source) if (!known.has(key)) copyExtra(source, key, target);
 }
 
 /** A slug in words: `vbm_no_excuse` → `vbm no excuse`. */
@@ -98,7 +131,7 @@ export function once<T>(fn: () => T): () => T {
  * record, so 51 records need not build them 51 times. Variants must be few (static per row).
  */
 export function messageCache<K extends object>(): (key: K, variant: string, build: () => string) => string {
-  const cache = new WeakMap<K, Map<string, string>>();
+  const cache = new Map<K, Map<string, string>>();
   return (key, variant, build) => {
     let byVariant = cache.get(key);
     if (!byVariant) {
