@@ -214,3 +214,47 @@ export function domainKeys(ts: Ts, sf: TsNamespace.SourceFile, node: Node): stri
   if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) return [`jsx:${p.parent.name.getText(sf)}`];
   return [];
 }
+
+/** True when offset `at` lies inside a comment (not a string, template or other token). */
+export function isInComment(ts: Ts, sf: TsNamespace.SourceFile, at: number): boolean {
+  const text = sf.text;
+  let node: Node = sf;
+  for (;;) {
+    let inside: Node | undefined;
+    let gapStart = node === sf ? 0 : node.getStart(sf);
+    let gapEnd = node.end;
+    ts.forEachChild(node, (child) => {
+      if (child.end <= at) {
+        gapStart = child.end;
+        return undefined;
+      }
+      if (child.pos <= at) inside = child;
+      else gapEnd = Math.min(gapEnd, child.pos);
+      return inside ? true : undefined;
+    });
+    if (inside) {
+      const start = inside.getStart(sf);
+      if (at < start) return commentCovers(ts, text, inside.pos, start, at);
+      node = inside;
+      continue;
+    }
+    // Between children: only punctuation, keywords and trivia are there.
+    return commentCovers(ts, text, gapStart, gapEnd, at);
+  }
+}
+
+/** Scans `[from, to)` (trivia and simple tokens only) for a comment holding `at`. */
+function commentCovers(ts: Ts, text: string, from: number, to: number, at: number): boolean {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text, undefined, from, to - from);
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    const start = scanner.getTokenStart();
+    if (start > at) return false;
+    if (
+      (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) &&
+      at < scanner.getTokenEnd()
+    ) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,12 +1,14 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
+import { IGNORE_DIRECTIVE } from '../scan/marker.js';
 import {
   compactText,
   describeParseError,
   domainKeys,
   enclosingStatement,
   isFollowed,
+  isInComment,
   isModuleLoad,
   isModuleSpecifier,
   originOf,
@@ -31,6 +33,8 @@ type StringLiteralLike = TsNamespace.StringLiteralLike;
  * Names that show a `long_name` is Google Geocoding's (`address_components[].long_name` beside
  * `short_name`), not the Civic field list's (DOMAIN.md §6).
  */
+/** `civic-migrate-ignore-next-line`: the directive for the line below. */
+const NEXT_LINE = '-next-line';
 const GEOCODING_CHAIN = 'address_component';
 const GEOCODING_SIBLING = 'short_name';
 const isGeocodingText = (t: string) => t.includes(GEOCODING_CHAIN) || t.includes(GEOCODING_SIBLING);
@@ -105,6 +109,16 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
   const moduleObjects = new Set<string>();
   const hasBom = text.charCodeAt(0) === 0xfeff;
 
+  // Lines a person has checked: `// civic-migrate-ignore` on the line, `…-ignore-next-line` above it.
+  const ignoredLines = new Set<number>();
+  for (let at = text.indexOf(IGNORE_DIRECTIVE); at !== -1; at = text.indexOf(IGNORE_DIRECTIVE, at + IGNORE_DIRECTIVE.length)) {
+    if (!isInComment(ts, sf, at)) continue;
+    const line = sf.getLineAndCharacterOfPosition(at).line;
+    ignoredLines.add(text.startsWith(NEXT_LINE, at + IGNORE_DIRECTIVE.length) ? line + 1 : line);
+  }
+  const ignored = (node: Node) =>
+    ignoredLines.size > 0 && ignoredLines.has(sf.getLineAndCharacterOfPosition(node.getStart(sf)).line);
+
   const position = (node: Node) => {
     const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
     return { line: line + 1, column: character + 1 - (hasBom && line === 0 ? 1 : 0) };
@@ -113,7 +127,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
   const change = (node: Node, kindOf: ChangeKind, from: string, to: string) =>
     changes.push({ kind: kindOf, ...position(node), from: detach(from), to: detach(to) });
   const note = (node: Node, n: MarkerNote | undefined) => {
-    if (n) notes.push({ node, note: n });
+    if (n && !ignored(node)) notes.push({ node, note: n });
   };
 
   /** Replaces a name (identifier or the inside of a string literal) and records the change. */
@@ -124,6 +138,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     to: string,
     kindOf: ChangeKind,
   ): boolean => {
+    if (ignored(node)) return true;
     if (ts.isIdentifier(node)) {
       if (!IDENTIFIER.test(to)) return false;
       const start = node.getStart(sf);
@@ -499,6 +514,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     const scan = scanUrls(unit, plan, otherService);
     for (const action of scan.actions) {
       if (action.kind === 'edit') {
+        if (ignored(node)) continue;
         edits.push({ start: action.start, end: action.end, text: action.text });
         change(node, 'endpoint', action.from, action.text);
       } else note(node, action.note);
