@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
-import { discoverFiles } from '../files/discover.js';
+import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES, decodeText, readBytesSync } from '../files/read.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
@@ -50,23 +50,13 @@ export interface CodemodSummary {
   readonly durationMs: number;
 }
 
-export interface CodemodRunOptions extends TransformOptions {
-  /** Paths are resolved, and reported, relative to this folder (default: `process.cwd()`). */
-  readonly cwd?: string;
-  /** Files, folders or globs (expanded here, not by the shell). Default `.` */
-  readonly paths?: readonly string[];
-  readonly include?: readonly string[];
-  readonly exclude?: readonly string[];
-  /** Honour `.gitignore` (default true). */
-  readonly gitignore?: boolean;
+export interface CodemodRunOptions extends TransformOptions, FileSelectionOptions {
   /** Write the changed files (atomically). Default: dry run. */
   readonly write?: boolean;
   /** With `write`: proceed even when git shows uncommitted changes in the target paths. */
   readonly allowDirty?: boolean;
   /** Hand each changed file's unified diff to `onFile` (default false). */
   readonly diff?: boolean;
-  /** Files larger than this are skipped (default 2 MiB). */
-  readonly maxBytes?: number;
   /**
    * Keep every file's result in the summary's `files` (default true). Off, memory does not grow
    * with the number of files: `onFile` still sees each one.

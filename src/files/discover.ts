@@ -8,19 +8,27 @@ import { describeIoError, IoError, UsageError } from '../errors.js';
 /** Folders never walked into (unless named as a path): dependencies and build output. */
 export const DEFAULT_SKIPPED_DIRS: readonly string[] = ['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components'];
 
-export interface DiscoverOptions {
+export interface DiscoverOptions extends Omit<FileSelectionOptions, 'cwd' | 'maxBytes'> {
   /** Paths are resolved, and reported, relative to this folder. */
   readonly cwd: string;
+  /** Keep only files with these extensions (without the dot); all files when absent. */
+  readonly extensions?: readonly string[];
+}
+
+/** Which files a command works on: the selection options the codemod and the report share. */
+export interface FileSelectionOptions {
+  /** Paths are resolved, and reported, relative to this folder. Default: `process.cwd()`. */
+  readonly cwd?: string;
   /** Files, folders or glob patterns (expanded here, not by the shell). Default: `.` */
   readonly paths?: readonly string[];
   /** gitignore-style patterns: when given, only matching files are kept. */
   readonly include?: readonly string[];
   /** gitignore-style patterns of files and folders to leave out. */
   readonly exclude?: readonly string[];
-  /** Keep only files with these extensions (without the dot); all files when absent. */
-  readonly extensions?: readonly string[];
   /** Honour `.gitignore` files and `.git/info/exclude` (default true). */
   readonly gitignore?: boolean;
+  /** Files larger than this are skipped and counted (default 2 MiB). */
+  readonly maxBytes?: number;
 }
 
 export interface DiscoveredFile {

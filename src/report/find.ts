@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { discoverFiles } from '../files/discover.js';
+import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES, readBytesSync, textSkipReason } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
@@ -7,19 +7,7 @@ import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult
 import { createReportRules } from './rules.js';
 import { scanText } from './scan-text.js';
 
-export interface FindV1UsageOptions {
-  /** Paths are resolved, and reported, relative to this folder. Default: `process.cwd()`. */
-  readonly cwd?: string;
-  /** Files, folders or glob patterns. Default: `.` */
-  readonly paths?: readonly string[];
-  /** gitignore-style patterns: only matching files are searched. */
-  readonly include?: readonly string[];
-  /** gitignore-style patterns of files and folders to leave out. */
-  readonly exclude?: readonly string[];
-  /** Honour `.gitignore` files (default true). */
-  readonly gitignore?: boolean;
-  /** Files larger than this are skipped and counted (default 2 MiB). */
-  readonly maxBytes?: number;
+export interface FindV1UsageOptions extends FileSelectionOptions {
   /** The table; the bundled one by default. */
   readonly mappings?: Mappings;
   /** Treat every file as Civic Data context, so `long_name` is always a high-confidence finding. */
