@@ -29,7 +29,11 @@ import {
 
 type Out = Record<string, unknown>;
 
-const deletedMessage = messageCache<DeleteRule>();
+const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
+  variant === 'derived'
+    ? `"${rule.v1}" (deleted in V2) derived: ${detail}`
+    : `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
+);
 
 /** `$.state_information[i]`, built only when a diagnostic needs it. */
 const itemPath = (i: number) => `$.state_information[${i}]`;
@@ -238,27 +242,9 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(rule, ctx);
     emit(rule.v1, restored.item as Out, end, rule.v1);
-    if (restored.how === 'derived') {
-      const from = restored.from;
-      diags.add(
-        'deleted-field-derived',
-        rule.v1,
-        undefined,
-        deletedMessage(rule, from, () => `"${rule.v1}" (deleted in V2) derived: ${from}`),
-      );
-    } else {
-      const why = restored.why;
-      diags.add(
-        'deleted-field-emptied',
-        rule.v1,
-        undefined,
-        deletedMessage(
-          rule,
-          `empty:${why}`,
-          () => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${why}`,
-        ),
-      );
-    }
+    if (restored.how === 'derived')
+      diags.add('deleted-field-derived', rule.v1, undefined, deletedMessage(rule, 'derived', restored.from));
+    else diags.add('deleted-field-emptied', rule.v1, undefined, deletedMessage(rule, 'emptied', restored.why));
   }
 
   const result: Out = {

@@ -28,7 +28,14 @@ import {
 
 type Out = Record<string, unknown>;
 
-const deletedMessage = messageCache<DeleteRule>();
+/** `"x" is deleted in V2 (category; see y)`. */
+const deletedWhat = (rule: DeleteRule) =>
+  `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
+const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
+  variant === 'back'
+    ? `${deletedWhat(rule)}: dropped; downgrade gives it back (${detail})`
+    : `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
+);
 
 /** `$.state_information[i]`, built only when a diagnostic needs it. */
 const itemPath = (i: number) => `$.state_information[${i}]`;
@@ -236,30 +243,21 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
       const restored = restoreDeleted(rule, ctx);
       const sent = (item as Out)[boolV1];
       const back = restored.item.text === item.text && (sent === undefined || sent === restored.item.value);
-      const what = () =>
-        `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
-      if (back) {
-        const how = restored.how === 'derived' ? restored.from : 'empty';
+      if (back)
         diags.add(
           'deleted-field',
           rule.v1,
           itemPath(index),
-          deletedMessage(rule, how, () => `${what()}: dropped; downgrade gives it back (${how})`),
+          deletedMessage(rule, 'back', restored.how === 'derived' ? restored.from : 'empty'),
         );
-      } else if (restored.how === 'emptied') {
-        const why = restored.why;
+      else if (restored.how === 'emptied')
+        diags.add('deleted-value-lost', rule.v1, itemPath(index), deletedMessage(rule, 'lost', restored.why));
+      else
         diags.add(
           'deleted-value-lost',
           rule.v1,
           itemPath(index),
-          deletedMessage(rule, `lost:${why}`, () => `${what()}: its value is dropped and downgrade cannot give it back (${why})`),
-        );
-      } else
-        diags.add(
-          'deleted-value-lost',
-          rule.v1,
-          itemPath(index),
-          `${what()}: its value is dropped and downgrade cannot give it back (it would give ${JSON.stringify(restored.item.text)}, ${restored.from})`,
+          `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (it would give ${JSON.stringify(restored.item.text)}, ${restored.from})`,
         );
     }
   }

@@ -127,21 +127,25 @@ export function once<T>(fn: () => T): () => T {
 }
 
 /**
- * Memoizes a message per (object, variant): the messages about a table row are the same for every
- * record, so 51 records need not build them 51 times. Variants must be few (static per row).
+ * Memoizes a message per (object, variant, detail): the messages about a table row are the same for
+ * every record, so 51 records need not build them 51 times. `build` is a module-level function (no
+ * closure per call). Variants and details must be few (static per row).
  */
-export function messageCache<K extends object>(): (key: K, variant: string, build: () => string) => string {
+export function messageCache<K extends object>(
+  build: (key: K, variant: string, detail: string) => string,
+): (key: K, variant: string, detail: string) => string {
   const cache = new Map<K, Map<string, string>>();
-  return (key, variant, build) => {
+  return (key, variant, detail) => {
     let byVariant = cache.get(key);
     if (!byVariant) {
       byVariant = new Map();
       cache.set(key, byVariant);
     }
-    let message = byVariant.get(variant);
+    const id = `${variant}\u0000${detail}`;
+    let message = byVariant.get(id);
     if (message === undefined) {
-      message = build();
-      byVariant.set(variant, message);
+      message = build(key, variant, detail);
+      byVariant.set(id, message);
     }
     return message;
   };
