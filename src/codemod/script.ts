@@ -1,7 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
-import { IGNORE_DIRECTIVE } from '../scan/marker.js';
+import { ignoredLines as findIgnoredLines, IGNORE_DIRECTIVE } from '../scan/marker.js';
 import {
   compactText,
   describeParseError,
@@ -33,8 +33,6 @@ type StringLiteralLike = TsNamespace.StringLiteralLike;
  * Names that show a `long_name` is Google Geocoding's (`address_components[].long_name` beside
  * `short_name`), not the Civic field list's (DOMAIN.md §6).
  */
-/** `civic-migrate-ignore-next-line`: the directive for the line below. */
-const NEXT_LINE = '-next-line';
 const GEOCODING_CHAIN = 'address_component';
 const GEOCODING_SIBLING = 'short_name';
 const isGeocodingText = (t: string) => t.includes(GEOCODING_CHAIN) || t.includes(GEOCODING_SIBLING);
@@ -110,12 +108,13 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
   const hasBom = text.charCodeAt(0) === 0xfeff;
 
   // Lines a person has checked: `// civic-migrate-ignore` on the line, `…-ignore-next-line` above it.
-  const ignoredLines = new Set<number>();
-  for (let at = text.indexOf(IGNORE_DIRECTIVE); at !== -1; at = text.indexOf(IGNORE_DIRECTIVE, at + IGNORE_DIRECTIVE.length)) {
-    if (!isInComment(ts, sf, at)) continue;
-    const line = sf.getLineAndCharacterOfPosition(at).line;
-    ignoredLines.add(text.startsWith(NEXT_LINE, at + IGNORE_DIRECTIVE.length) ? line + 1 : line);
-  }
+  const ignoredLines = text.includes(IGNORE_DIRECTIVE)
+    ? findIgnoredLines(
+        text,
+        (at) => isInComment(ts, sf, at),
+        (at) => sf.getLineAndCharacterOfPosition(at).line,
+      )
+    : new Set<number>();
   const ignored = (node: Node) =>
     ignoredLines.size > 0 && ignoredLines.has(sf.getLineAndCharacterOfPosition(node.getStart(sf)).line);
 

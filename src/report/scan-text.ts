@@ -1,8 +1,7 @@
 import { hasCivicContext } from '../scan/civic-context.js';
-import { MARKER_PREFIX } from '../scan/marker.js';
+import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js';
 import type { Excerpt, Finding } from './finding.js';
 import { adjustForReach } from './fixer.js';
-import type { ContextMap } from './lex/context-map.js';
 import { languageForPath, lexText } from './lex/languages.js';
 import { codePoints, LineIndex } from './position.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
@@ -23,24 +22,6 @@ export interface TextScan {
   readonly findings: Finding[];
   /** Findings left out by a `civic-migrate-ignore` comment. */
   readonly suppressed: number;
-}
-
-/**
- * A comment holding this word hides the findings on its own line; `civic-migrate-ignore-next-line`
- * hides those on the next line. For uses a person has checked and keeps (an unrelated `'early_voting'`).
- */
-export const IGNORE_DIRECTIVE = 'civic-migrate-ignore';
-const NEXT_LINE = '-next-line';
-
-/** 1-based lines whose findings are hidden by ignore comments. */
-function ignoredLines(text: string, contexts: ContextMap, lines: LineIndex): Set<number> {
-  const ignored = new Set<number>();
-  for (let at = text.indexOf(IGNORE_DIRECTIVE); at !== -1; at = text.indexOf(IGNORE_DIRECTIVE, at + IGNORE_DIRECTIVE.length)) {
-    if (contexts.at(at) !== 'comment') continue;
-    const line = lines.lineOf(at) + 1;
-    ignored.add(text.startsWith(NEXT_LINE, at + IGNORE_DIRECTIVE.length) ? line + 1 : line);
-  }
-  return ignored;
 }
 
 /** Lines longer than this (minified code) are cut around the token in excerpts. */
@@ -144,7 +125,13 @@ export function scanText(text: string, file: string, rules: ReportRules, options
   hits.sort((a, b) => a.index - b.index);
   const contexts = lexText(text, languageForPath(file));
   const lines = new LineIndex(text);
-  const ignored = text.includes(IGNORE_DIRECTIVE) ? ignoredLines(text, contexts, lines) : undefined;
+  const ignored = text.includes(IGNORE_DIRECTIVE)
+    ? ignoredLines(
+        text,
+        (at) => contexts.at(at) === 'comment',
+        (at) => lines.lineOf(at) + 1,
+      )
+    : undefined;
   let suppressed = 0;
   // A marker counts only in a comment; then the slugs its text quotes are part of it.
   const commentMarkers = new Set(markerSpans.map(([s]) => s).filter((s) => contexts.at(s) === 'comment'));
