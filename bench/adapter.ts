@@ -5,9 +5,13 @@
  *
  * The machine may be shared: each round measures the baseline and the adapter back to back, and the
  * median ratio over the rounds is reported. BENCH_ROUNDS (default 9) and BENCH_MS (per measure, default 400).
+ * BENCH_DIST=1 measures the compiled package (`npm run build` first) instead of the sources run by tsx.
  */
-import { loadMappings } from '../src/mapping/load.js';
-import { downgrade, syntheticOverrides, syntheticV1Dataset, upgrade } from '../src/payload/index.js';
+const from = process.env.BENCH_DIST ? '../dist' : '../src';
+const { loadMappings } = (await import(`${from}/mapping/load.js`)) as typeof import('../src/mapping/load.js');
+const { downgrade, syntheticOverrides, syntheticV1Dataset, upgrade } = (await import(
+  `${from}/payload/index.js`
+)) as typeof import('../src/payload/index.js');
 
 const mappings = loadMappings();
 const dataset = syntheticV1Dataset(mappings);
@@ -61,7 +65,8 @@ const cases: Case[] = [
     baseline: parseAll(v1Text),
     adapter: () => {
       let n = 0;
-      for (const s of v1States) n += upgrade(s, { kind: 'state', mappings, fields: dataset.fields, overrides }).value.state_information.length;
+      for (const s of v1States)
+        n += upgrade(s, { kind: 'state', mappings, fields: dataset.fields, overrides }).value.state_information.length;
       return n;
     },
   },
@@ -81,7 +86,8 @@ const cases: Case[] = [
     baseline: parseAll(v2Text),
     adapter: () => {
       let n = 0;
-      for (const s of v2States) n += downgrade(s, { kind: 'state', mappings, fields: v2Fields, overrides }).value.state_information.length;
+      for (const s of v2States)
+        n += downgrade(s, { kind: 'state', mappings, fields: v2Fields, overrides }).value.state_information.length;
       return n;
     },
   },
@@ -100,9 +106,11 @@ const cases: Case[] = [
 ];
 
 console.log(
-  `civic-migrate payload adapter: 51 states × ${v1States[0]?.state_information.length} V1 fields; V1 ${(bytes(v1Text) / 1e6).toFixed(2)} MB, V2 ${(bytes(v2Text) / 1e6).toFixed(2)} MB; node ${process.version}; ${ROUNDS} rounds × ${MS} ms`,
+  `civic-migrate payload adapter (${from}): 51 states × ${v1States[0]?.state_information.length} V1 fields; V1 ${(bytes(v1Text) / 1e6).toFixed(2)} MB, V2 ${(bytes(v2Text) / 1e6).toFixed(2)} MB; node ${process.version}; ${ROUNDS} rounds × ${MS} ms`,
 );
-console.log(`${'case'.padEnd(50)} ${'JSON.parse'.padStart(11)} ${'adapter'.padStart(11)} ${'ops/s'.padStart(8)} ${'ratio'.padStart(6)}`);
+console.log(
+  `${'case'.padEnd(50)} ${'JSON.parse'.padStart(11)} ${'adapter'.padStart(11)} ${'ops/s'.padStart(8)} ${'ratio'.padStart(6)}`,
+);
 for (const c of cases) {
   const base: number[] = [];
   const adapt: number[] = [];

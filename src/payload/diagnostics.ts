@@ -137,6 +137,18 @@ function placeOf(path: string | undefined): number {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+const ITEM_PATHS: string[] = [];
+
+/** `$.state_information[i]`, built once per index (records have the same items in the same places). */
+export function itemPath(i: number): string {
+  let path = ITEM_PATHS[i];
+  if (path === undefined) {
+    path = `$.state_information[${i}]`;
+    if (i < 4096) ITEM_PATHS[i] = path;
+  }
+  return path;
+}
+
 /** `$`, `$.state_information[3].text`, `$[0]["odd key"]`. */
 export function jsonPath(segments: readonly PropertyKey[]): string {
   let out = '$';

@@ -2,7 +2,7 @@ import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, formatsOf, readFormat } from './context.js';
 import { restoreDeleted } from './derive.js';
-import { jsonPath } from './diagnostics.js';
+import { itemPath, jsonPath } from './diagnostics.js';
 import { type DowngradeStep, orderBySlug, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
@@ -34,9 +34,6 @@ const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
     ? `"${rule.v1}" (deleted in V2) derived: ${detail}`
     : `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
 );
-
-/** `$.state_information[i]`, built only when a diagnostic needs it. */
-const itemPath = (i: number) => `$.state_information[${i}]`;
 
 /** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
 function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): { bool: boolean; text: string } {

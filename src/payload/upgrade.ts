@@ -2,7 +2,7 @@ import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../map
 import { assertNever } from '../mapping/validate.js';
 import { collision, formatsOf, type Run, readFormat, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
-import { jsonPath, PayloadError } from './diagnostics.js';
+import { itemPath, jsonPath, PayloadError } from './diagnostics.js';
 import { orderBySlug, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
@@ -36,9 +36,6 @@ const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
     ? `${deletedWhat(rule)}: dropped; downgrade gives it back (${detail})`
     : `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
 );
-
-/** `$.state_information[i]`, built only when a diagnostic needs it. */
-const itemPath = (i: number) => `$.state_information[${i}]`;
 
 /** The Boolean a V1 item holds: its `value` when sent, else its text. Reports unset, unreadable and conflicting values. */
 function readBoolean(
