@@ -251,7 +251,7 @@ describe('positions', () => {
 describe('civic-migrate-ignore comments', () => {
   it('hide the findings on their line, or on the next line; only in comments', () => {
     const text = [
-      "type Tab = 'registration' | 'early_voting'; // civic-migrate-ignore: our own tab names",
+      "const tab = 'early_voting'; // civic-migrate-ignore: our own tab name",
       '// civic-migrate-ignore-next-line',
       'const t: Tab = "early_voting";',
       "const s = 'civic-migrate-ignore'; x.early_voting;",
@@ -267,6 +267,25 @@ describe('civic-migrate-ignore comments', () => {
 });
 
 describe('what is not a finding', () => {
+  it('a slug-spelled string in a union or array of strings none of which is a slug (DOMAIN.md §6)', () => {
+    const text = [
+      "export type WidgetTab = 'registration' | 'early_voting' | 'election_day';",
+      'const phases = ["registration", "early_voting"];',
+      "type Fields = 'vbm_universal' | 'early_voting_starts' | 'early_voting';",
+      "const wanted = ['early_voting', 'vbm_overview'];",
+      "const labels = { early: 'early_voting', other: 'x' }; f('early_voting', 'x'); g(['early_voting', 'x'].join());",
+      "type T = 'a' | `early_voting`;",
+    ].join('\n');
+    expect(scan('a.ts', text)).toEqual([
+      '3:16-29 rename vbm_universal string codemod -> has_automatic_vbm',
+      '3:58-70 delete early_voting string person',
+      '4:18-30 delete early_voting string person',
+      '4:34-46 rename vbm_overview string codemod -> absentee_process_summary',
+      '5:26-38 delete early_voting string person',
+      '5:58-70 delete early_voting string person',
+    ]);
+  });
+
   it('V1 slugs known unchanged, look-alikes, V2 names, prefixes and extensions of slugs', () => {
     const text = [
       'x.early_voting_starts; x.registration_directions; x.polls_open.text;',

@@ -5,6 +5,7 @@ import { adjustForReach } from './fixer.js';
 import { languageForPath, lexText } from './lex/languages.js';
 import { codePoints, LineIndex } from './position.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
+import { isUnrelatedLiteral } from './unrelated.js';
 import { propertyReadAfter } from './value-read.js';
 
 interface Hit {
@@ -99,6 +100,7 @@ export function scanText(text: string, file: string, rules: ReportRules, options
     return civic;
   };
 
+  const isKnownSlug = (s: string) => rules.mappings.v1Slugs.has(s) || rules.mappings.v2Slugs.has(s);
   for (const { token, index } of rules.prefilter.matcher.find(text)) {
     const contextual = rules.contextualProperties.get(token);
     if (contextual) {
@@ -107,6 +109,7 @@ export function scanText(text: string, file: string, rules: ReportRules, options
       continue;
     }
     const verdict = rules.tokenVerdict(token);
+    if (verdict && isUnrelatedLiteral(text, index, token, isKnownSlug)) continue;
     if (verdict) hits.push({ index, token, verdict });
     if (!rules.mappings.v1Slugs.has(token)) continue;
     for (const value of rules.valueProperties) {
