@@ -16,14 +16,7 @@ export class LineIndex {
 
   /** 0-based line of an offset. */
   lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBefore(this.starts, offset);
   }
 
   lineStart(line: number): number {
@@ -59,4 +52,16 @@ export function codePoints(text: string, from: number, to: number): number {
     }
   }
   return count;
+}
+
+/** The index of the last element of `sorted` (ascending, first element ≤ any `value` asked) that is ≤ `value`. */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

@@ -1,4 +1,5 @@
 import type { SourceContext } from '../finding.js';
+import { lastAtOrBefore } from '../position.js';
 
 /**
  * The context of every offset of a text, as switch points: from `offsets[i]` on, the context is
@@ -43,14 +44,7 @@ export class ContextMap {
   }
 
   private indexAt(offset: number): number {
-    let lo = 0;
-    let hi = this.offsets.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.offsets[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBefore(this.offsets, offset);
   }
 
   /** `[start, context]` pairs, for tests and debugging. */
