@@ -1,7 +1,7 @@
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { assertNever } from '../mapping/validate.js';
-import { checkList, type DowngradeRun, indexFields, type UpgradeRun } from './context.js';
+import { type DowngradeRun, indexFields, overridesOption, type UpgradeRun } from './context.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
@@ -76,13 +76,12 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
     throw new Error(`internal: the one-pass ${from} state check disagrees with the schema`);
   };
   const fields = options.fields === undefined ? undefined : indexFields(plan, from, options.fields);
-  if (options.overrides !== undefined) checkList('overrides', 'v2', options.overrides, 'overrides (option)');
+  const overrides = options.overrides === undefined ? undefined : overridesOption(plan, options.overrides);
 
   const diags = new Diagnostics(options.strict === true);
-  const base = { plan, diags, source, overrides: options.overrides, invalid };
   let value: unknown;
   if (direction === 'upgrade') {
-    const run: UpgradeRun = { ...base, fields };
+    const run: UpgradeRun = { plan, diags, source, overrides, invalid, fields };
     switch (kind) {
       case 'fields':
         value = upgradeFields(run, payload as V1FieldDescriptor[]);
@@ -97,7 +96,7 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
         assertNever(kind);
     }
   } else {
-    const run: DowngradeRun = { ...base, fields };
+    const run: DowngradeRun = { plan, diags, source, overrides, invalid, fields };
     switch (kind) {
       case 'fields':
         value = downgradeFields(run, payload as V2FieldDescriptor[]);

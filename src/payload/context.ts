@@ -1,5 +1,6 @@
 import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
+import { indexOverrides, type OverrideIndex } from './derive.js';
 import { type Diagnostics, PayloadError } from './diagnostics.js';
 import type { Plan } from './plan.js';
 import type { PayloadKind, PayloadVersion, RegionalOverride } from './schemas.js';
@@ -10,7 +11,8 @@ export interface Run {
   readonly plan: Plan;
   readonly diags: Diagnostics;
   readonly source: string | undefined;
-  readonly overrides: readonly RegionalOverride[] | undefined;
+  /** The override list given as an option, indexed. */
+  readonly overrides: OverrideIndex | undefined;
   /** The input failed a check made while converting: throws the PayloadError that names the first problem. */
   invalid(): never;
 }
@@ -43,6 +45,8 @@ export function readFormat(run: Run, version: 'v1' | 'v2', format: string, slug:
 /** A field list given beside a state record, validated and indexed: slug → V2 format. */
 export interface FieldIndex {
   readonly formats: ReadonlyMap<string, V2Format>;
+  /** The same formats by the slug's rank in the plan (table slugs: no lookup per item). */
+  readonly byRank: readonly (V2Format | undefined)[];
   /** Descriptors whose `field_format` is unknown (treated as Markdown), reported on each use. */
   readonly unknown: readonly { readonly slug: string; readonly format: string }[];
 }
@@ -78,7 +82,12 @@ export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown
     if (!known) unknown.push({ slug: f.slug, format: f.field_format });
     formats.set(f.slug, known ?? 'Markdown');
   }
-  const index = { formats, unknown, plan, version, items: [...list] };
+  const byRank: (V2Format | undefined)[] = new Array(plan.sortedSlugs.length).fill(undefined);
+  for (const [slug, format] of formats) {
+    const rank = plan.rank.get(slug);
+    if (rank !== undefined) byRank[rank] = format;
+  }
+  const index = { formats, byRank, unknown, plan, version, items: [...list] };
   fieldIndexes.set(list, index);
   return index;
 }
@@ -91,12 +100,26 @@ export function checkList(kind: PayloadKind, version: PayloadVersion, list: unkn
   checkedLists.set(list as object, { kind, version, items: [...(list as unknown[])] });
 }
 
-/** Reports the field list's unknown formats and returns its formats. */
-export function formatsOf(
-  run: Run,
-  index: FieldIndex | undefined,
-  version: PayloadVersion,
-): ReadonlyMap<string, V2Format> | undefined {
+const overrideIndexes = new WeakMap<object, { plan: Plan; items: readonly unknown[]; index: OverrideIndex }>();
+
+/** Validates and indexes the override list passed as an option, once per unchanged array. */
+export function overridesOption(plan: Plan, list: unknown): OverrideIndex {
+  checkList('overrides', 'v2', list, 'overrides (option)');
+  const overrides = list as readonly RegionalOverride[];
+  const hit = overrideIndexes.get(overrides);
+  if (hit && hit.plan === plan && sameItems(hit.items, overrides)) return hit.index;
+  const index = indexOverrides(plan, overrides);
+  overrideIndexes.set(overrides, { plan, items: [...overrides], index });
+  return index;
+}
+
+/** The format a field list gives `slug`; `rank`: the slug's rank in the plan, -1 when the table lacks it. */
+export function listedFormat(index: FieldIndex, slug: string, rank: number): V2Format | undefined {
+  return rank < 0 ? index.formats.get(slug) : index.byRank[rank];
+}
+
+/** Reports the field list's unknown formats (once per call) and returns the index. */
+export function reportUnknownFormats(run: Run, index: FieldIndex | undefined, version: PayloadVersion): FieldIndex | undefined {
   if (!index) return undefined;
   for (const { slug, format } of index.unknown)
     run.diags.add(
@@ -105,7 +128,7 @@ export function formatsOf(
       undefined,
       `field_format "${format}" in the field list is not a ${version.toUpperCase()} format the table knows: treated as Markdown`,
     );
-  return index.formats;
+  return index;
 }
 
 /**

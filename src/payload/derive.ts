@@ -3,7 +3,27 @@ import { assertNever } from '../mapping/validate.js';
 import type { Plan } from './plan.js';
 import type { RegionalOverride, V1StateItem } from './schemas.js';
 import { stateCodeOf } from './states.js';
-import { boolText, EPOCH, latestTime } from './values.js';
+import { boolText, compareTimes, EPOCH } from './values.js';
+
+/** The override list given as an option, indexed: which states have overrides for a V2 slug. */
+export interface OverrideIndex {
+  has(v2Slug: string, stateCode: string): boolean;
+}
+
+/** Indexes an override list for `derive: overrides` (V1 or V2 slugs, state codes or names). */
+export function indexOverrides(plan: Plan, overrides: readonly RegionalOverride[]): OverrideIndex {
+  const states = new Map<string, Set<string>>();
+  for (const o of overrides) {
+    const slug = plan.v2NameOf(o.field.slug);
+    let codes = states.get(slug);
+    if (!codes) {
+      codes = new Set();
+      states.set(slug, codes);
+    }
+    codes.add(stateCodeOf(o.state) ?? o.state);
+  }
+  return { has: (v2Slug, stateCode) => states.get(v2Slug)?.has(stateCode) === true };
+}
 
 /** What a V2 record offers to rebuild deleted V1 fields. */
 export interface DeriveContext {
@@ -12,48 +32,94 @@ export interface DeriveContext {
   item(slug: string): { readonly text: string; readonly modified_at: string } | undefined;
   readonly code: string;
   readonly name: string;
-  readonly overrides: readonly RegionalOverride[] | undefined;
+  readonly overrides: OverrideIndex | undefined;
   /** The latest `modified_at` of the record (for values that depend on no one item); computed on demand. */
   latest(): string | undefined;
 }
 
+/**
+ * The result; `from` and `why` are the same string for every record (built once per table row), so
+ * callers can memoize the messages they make from them.
+ */
 export type Restored =
   | { readonly how: 'derived'; readonly item: V1StateItem; readonly from: string }
   | { readonly how: 'emptied'; readonly item: V1StateItem; readonly why: string };
 
-type Outcome = { text: string; times: string[]; from: string } | { missing: string };
+/** How a rule derives its value (`from`) and why it could not (`missing`), in words. */
+interface Words {
+  readonly from: string;
+  readonly missing: string;
+}
 
-function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
-  const get = (slug: string) => ctx.item(ctx.plan.v2NameOf(slug));
+const NOTHING = 'V2 has nothing to derive it from';
+
+function wordsFor(derive: Derive): Words {
+  switch (derive.from) {
+    case 'anyNonEmpty':
+      return {
+        from: `"True" when ${derive.fields.join(' or ')} has data`,
+        missing: `none of ${derive.fields.join(', ')} is in the record`,
+      };
+    case 'copy':
+      return { from: `copied from ${derive.field}`, missing: `${derive.field} is not in the record` };
+    case 'constant':
+      return { from: `always "${boolText(derive.value)}"`, missing: NOTHING };
+    case 'overrides':
+      return {
+        from: `"True" when the override list has ${derive.field} overrides for the state`,
+        missing: `it is derived from ${derive.field} overrides: pass the V2 override list`,
+      };
+    default:
+      return assertNever(derive);
+  }
+}
+
+const wordCache = new WeakMap<Derive, Words>();
+
+function wordsOf(derive: Derive): Words {
+  let words = wordCache.get(derive);
+  if (!words) {
+    words = wordsFor(derive);
+    wordCache.set(derive, words);
+  }
+  return words;
+}
+
+/** A derived value and the time of the items it came from (undefined: none). */
+interface Value {
+  readonly text: string;
+  readonly time: string | undefined;
+}
+
+/** The derived value, or undefined when the record lacks what it is derived from. */
+function evaluate(derive: Derive, ctx: DeriveContext): Value | undefined {
+  const { plan } = ctx;
   switch (derive.from) {
     case 'anyNonEmpty': {
-      const present = derive.fields.map(get).filter((i) => i !== undefined);
-      if (present.length === 0) return { missing: `none of ${derive.fields.join(', ')} is in the record` };
-      return {
-        text: boolText(present.some((i) => i.text.trim() !== '')),
-        times: present.map((i) => i.modified_at),
-        from: `"True" when ${derive.fields.join(' or ')} has data`,
-      };
+      let found = false;
+      let data = false;
+      let time: string | undefined;
+      for (const slug of derive.fields) {
+        const item = ctx.item(plan.v2NameOf(slug));
+        if (item === undefined) continue;
+        found = true;
+        if (!data && item.text.trim() !== '') data = true;
+        if (time === undefined || compareTimes(item.modified_at, time) > 0) time = item.modified_at;
+      }
+      return found ? { text: boolText(data), time } : undefined;
     }
     case 'copy': {
-      const item = get(derive.field);
-      if (!item) return { missing: `${derive.field} is not in the record` };
-      return { text: item.text, times: [item.modified_at], from: `copied from ${derive.field}` };
+      const item = ctx.item(plan.v2NameOf(derive.field));
+      return item ? { text: item.text, time: item.modified_at } : undefined;
     }
     case 'constant':
-      return { text: boolText(derive.value), times: [], from: `always "${boolText(derive.value)}"` };
-    case 'overrides': {
-      if (!ctx.overrides) return { missing: `it is derived from ${derive.field} overrides: pass the V2 override list` };
-      const code = stateCodeOf(ctx.code) ?? ctx.code;
-      const has = ctx.overrides.some(
-        (o) => ctx.plan.v2NameOf(o.field.slug) === ctx.plan.v2NameOf(derive.field) && (stateCodeOf(o.state) ?? o.state) === code,
-      );
+      return { text: boolText(derive.value), time: undefined };
+    case 'overrides':
+      if (!ctx.overrides) return undefined;
       return {
-        text: boolText(has),
-        times: [],
-        from: `"True" when the override list has ${derive.field} overrides for the state`,
+        text: boolText(ctx.overrides.has(plan.v2NameOf(derive.field), stateCodeOf(ctx.code) ?? ctx.code)),
+        time: undefined,
       };
-    }
     default:
       return assertNever(derive);
   }
@@ -65,18 +131,16 @@ function evaluate(derive: Derive, ctx: DeriveContext): Outcome {
  */
 export function restoreDeleted(rule: DeleteRule, ctx: DeriveContext): Restored {
   const boolean = ctx.plan.v2FormatOfV1(rule.v1) === 'Boolean';
-  const outcome: Outcome = rule.derive ? evaluate(rule.derive, ctx) : NOTHING;
-  if ('missing' in outcome) {
+  const value = rule.derive ? evaluate(rule.derive, ctx) : undefined;
+  if (value === undefined) {
     const item: V1StateItem = boolean
       ? { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH, value: false }
       : { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH };
-    return { how: 'emptied', item, why: outcome.missing };
+    return { how: 'emptied', item, why: rule.derive ? wordsOf(rule.derive).missing : NOTHING };
   }
-  const modified = (outcome.times.length > 0 ? latestTime(outcome.times) : undefined) ?? ctx.latest() ?? EPOCH;
+  const modified = value.time ?? ctx.latest() ?? EPOCH;
   const item: V1StateItem = boolean
-    ? { text: outcome.text, field_type: rule.v1, modified_at: modified, value: outcome.text === boolText(true) }
-    : { text: outcome.text, field_type: rule.v1, modified_at: modified };
-  return { how: 'derived', item, from: outcome.from };
+    ? { text: value.text, field_type: rule.v1, modified_at: modified, value: value.text === boolText(true) }
+    : { text: value.text, field_type: rule.v1, modified_at: modified };
+  return { how: 'derived', item, from: wordsOf(rule.derive as Derive).from };
 }
-
-const NOTHING: Outcome = { missing: 'V2 has nothing to derive it from' };

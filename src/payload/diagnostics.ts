@@ -93,35 +93,42 @@ export function isStrictError(code: DiagnosticCode): boolean {
   return DIAGNOSTICS[code].lossy || code === 'unknown-field';
 }
 
-/** Collects diagnostics for one call; applies `strict`. */
+/** Collects diagnostics for one call; applies `strict`. Kept in input order as they come. */
 export class Diagnostics {
   private readonly found: Diagnostic[] = [];
   /** Each finding's place in the input: the first index in its path (whole-payload findings last). */
   private readonly order: number[] = [];
-  private inOrder = true;
+  private errors = false;
   constructor(private readonly strict: boolean) {}
 
   /** In input order; stable for findings at the same place. */
   get list(): Diagnostic[] {
-    if (this.inOrder) return this.found.slice();
-    const order = this.order;
-    const idx = this.found.map((_, i) => i).sort((a, b) => (order[a] as number) - (order[b] as number) || a - b);
-    return idx.map((i) => this.found[i] as Diagnostic);
+    return this.found.slice();
   }
 
   get hasErrors(): boolean {
-    return this.found.some((d) => d.severity === 'error');
+    return this.errors;
   }
 
   add(code: DiagnosticCode, field: string | undefined, path: string | undefined, message: string): void {
     const severity: Severity = this.strict && isStrictError(code) ? 'error' : DIAGNOSTICS[code].severity;
+    if (severity === 'error') this.errors = true;
     const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code, severity, message };
     if (field !== undefined) d.field = field;
     if (path !== undefined) d.path = path;
     const place = placeOf(path);
-    if (this.order.length > 0 && place < (this.order[this.order.length - 1] as number)) this.inOrder = false;
-    this.found.push(d);
-    this.order.push(place);
+    const { found, order } = this;
+    // Insertion: after every finding at this place or before it, as a stable sort would put it.
+    let at = order.length;
+    found.push(d);
+    order.push(place);
+    while (at > 0 && (order[at - 1] as number) > place) {
+      found[at] = found[at - 1] as Diagnostic;
+      order[at] = order[at - 1] as number;
+      at--;
+    }
+    found[at] = d;
+    order[at] = place;
   }
 }
 

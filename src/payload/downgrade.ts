@@ -1,6 +1,6 @@
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
-import { collision, type DowngradeRun, formatsOf, readFormat } from './context.js';
+import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { itemPath, jsonPath } from './diagnostics.js';
 import { type DowngradeStep, orderBySlug, type Plan, SlugMap } from './plan.js';
@@ -29,10 +29,9 @@ import {
 
 type Out = Record<string, unknown>;
 
-const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
-  variant === 'derived'
-    ? `"${rule.v1}" (deleted in V2) derived: ${detail}`
-    : `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
+const derivedMessage = messageCache<DeleteRule>((rule, detail) => `"${rule.v1}" (deleted in V2) derived: ${detail}`);
+const emptiedMessage = messageCache<DeleteRule>(
+  (rule, detail) => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
 );
 
 /** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
@@ -135,18 +134,20 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
   const record = input as V2StateRecord;
   const { plan, diags } = run;
   const m = plan.mappings;
-  const formats = formatsOf(run, run.fields, 'v2');
+  const fields = reportUnknownFormats(run, run.fields, 'v2');
   const out = new SlugMap<Out>(plan);
-  const byV2 = new Map<string, V2StateItem>();
+  /** The input items by V2 slug. */
+  const byV2 = new SlugMap<V2StateItem>(plan);
   const notes = new Map<string, { texts: string[]; times: string[] }>();
   const emit = (slug: string, item: Out, index: number, from: string, rank?: number) => {
     if (out.has(slug, rank)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
     out.set(slug, item, rank);
   };
-  const formatOf = (item: V2StateItem, tableFormat: V2Format | undefined): V2Format => {
+  /** `rank`: the rank of the item's slug. */
+  const formatOf = (item: V2StateItem, rank: number, tableFormat: V2Format | undefined): V2Format => {
     const draft = (item as Out)[plan.keys.boolV1];
     return (
-      formats?.get(item.field_type) ??
+      (fields && listedFormat(fields, item.field_type, rank)) ??
       (typeof item.bool_value === 'boolean' ? 'Boolean' : Array.isArray(item.multiselect_value) ? 'Multi-select' : undefined) ??
       tableFormat ??
       (typeof draft === 'boolean' ? 'Boolean' : Array.isArray(draft) ? 'Multi-select' : 'Markdown')
@@ -158,21 +159,22 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     const item = items[index] as V2StateItem;
     if (!v2StateItemOk(item)) run.invalid();
     const slug = item.field_type;
-    if (byV2.has(slug)) {
+    const step = plan.downgradeSteps.get(slug);
+    const rank = step ? step.rank : (plan.rank.get(slug) ?? -1);
+    if (byV2.has(slug, rank)) {
       const j = items.findIndex((other) => other.field_type === slug);
       throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, {
         slug,
         path: jsonPath(['state_information', j]),
       });
     }
-    byV2.set(slug, item);
+    byV2.set(slug, item, rank);
     const footnotes = item.footnotes ?? '';
-    const step = plan.downgradeSteps.get(slug);
     if (step === undefined) {
       if (plan.v1Only.has(slug)) run.invalid();
       const why = m.byV1.has(slug) ? 'is a V1 slug with no known fate in V2' : 'is not in the mapping table';
       diags.add('unknown-field', slug, itemPath(index), `"${slug}" ${why}: kept as it is`);
-      emit(slug, convertItem(run, item, slug, formatOf(item, undefined), index), index, slug);
+      emit(slug, convertItem(run, item, slug, formatOf(item, rank, undefined), index), index, slug, rank);
       if (footnotes.trim() !== '')
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
       continue;
@@ -181,7 +183,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     // Booleans are expanded, notes fields collect the footnotes.
     for (const named of step.named) {
       if (named.warning) diags.add('table-warning', named.v1, itemPath(index), named.warning);
-      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index), index, slug, named.rank);
+      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, rank, step.format), index), index, slug, named.rank);
     }
     if (step.members) expandGroup(run, item, index, step.members, emit);
     for (const v1 of step.notes) {
@@ -194,7 +196,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
       entry.times.push(item.modified_at);
     }
     if (step.named.length === 0 && !step.members) {
-      const format = formatOf(item, step.format);
+      const format = formatOf(item, rank, step.format);
       diags.add(
         'v2-only-field',
         slug,
@@ -239,9 +241,8 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(rule, ctx);
     emit(rule.v1, restored.item as Out, end, rule.v1);
-    if (restored.how === 'derived')
-      diags.add('deleted-field-derived', rule.v1, undefined, deletedMessage(rule, 'derived', restored.from));
-    else diags.add('deleted-field-emptied', rule.v1, undefined, deletedMessage(rule, 'emptied', restored.why));
+    if (restored.how === 'derived') diags.add('deleted-field-derived', rule.v1, undefined, derivedMessage(rule, restored.from));
+    else diags.add('deleted-field-emptied', rule.v1, undefined, emptiedMessage(rule, restored.why));
   }
 
   const result: Out = {

@@ -63,6 +63,8 @@ export interface UpgradeStep {
   /** The V2 slug of its item: the rename target, the Multi-select, or itself. */
   readonly target: string;
   readonly rank: number;
+  /** The rank of the V1 slug itself. */
+  readonly ownRank: number;
   /** The V2 format the table knows for it. */
   readonly format: V2Format | undefined;
 }
@@ -137,7 +139,15 @@ function buildPlan(mappings: Mappings): Plan {
       .map(([slug]) => slug),
   );
 
+  const v1Format = new Map<string, V2Format>();
+  for (const slug of mappings.v1Slugs) {
+    const f = mappings.v1FormatOf(slug);
+    const v2 = f === undefined ? undefined : mappings.formats.get(f);
+    if (v2) v1Format.set(slug, v2);
+  }
   const formatOfV1 = (slug: string): V2Format | undefined => {
+    const known = v1Format.get(slug);
+    if (known) return known;
     const f = mappings.v1FormatOf(slug);
     return f === undefined ? undefined : mappings.formats.get(f);
   };
@@ -187,7 +197,7 @@ function buildPlan(mappings: Mappings): Plan {
   const upgradeSteps = new Map<string, UpgradeStep>();
   for (const rule of mappings.byV1.values()) {
     const target = rule.kind === 'rename' || rule.kind === 'consolidate' ? rule.v2 : rule.v1;
-    upgradeSteps.set(rule.v1, { rule, target, rank: rankOf(target), format: formatOfV1(rule.v1) });
+    upgradeSteps.set(rule.v1, { rule, target, rank: rankOf(target), ownRank: rankOf(rule.v1), format: formatOfV1(rule.v1) });
   }
   const downgradeSteps = new Map<string, DowngradeStep>();
   for (const [slug, origins] of mappings.byV2) {

@@ -1,9 +1,9 @@
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
-import { collision, formatsOf, type Run, readFormat, type UpgradeRun } from './context.js';
+import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
 import { itemPath, jsonPath, PayloadError } from './diagnostics.js';
-import { orderBySlug, type Plan, SlugMap } from './plan.js';
+import { orderBySlug, type Plan, SlugMap, type UpgradeStep } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -31,10 +31,11 @@ type Out = Record<string, unknown>;
 /** `"x" is deleted in V2 (category; see y)`. */
 const deletedWhat = (rule: DeleteRule) =>
   `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
-const deletedMessage = messageCache<DeleteRule>((rule, variant, detail) =>
-  variant === 'back'
-    ? `${deletedWhat(rule)}: dropped; downgrade gives it back (${detail})`
-    : `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
+const givenBackMessage = messageCache<DeleteRule>(
+  (rule, detail) => `${deletedWhat(rule)}: dropped; downgrade gives it back (${detail})`,
+);
+const lostMessage = messageCache<DeleteRule>(
+  (rule, detail) => `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
 );
 
 /** The Boolean a V1 item holds: its `value` when sent, else its text. Reports unset, unreadable and conflicting values. */
@@ -137,11 +138,11 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   const record = input as V1StateRecord;
   const { plan, diags } = run;
   const { boolV1 } = plan.keys;
-  const formats = formatsOf(run, run.fields, 'v1');
+  const fields = reportUnknownFormats(run, run.fields, 'v1');
   /** Output items by V2 slug, kept in slug order. */
   const out = new SlugMap<Out>(plan);
-  /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
-  const absorbed = new Set<string>();
+  /** By rank, input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
+  const absorbed: boolean[] = new Array(plan.sortedSlugs.length).fill(false);
   const groups = new Map<string, Member[]>();
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
   const deleted: { rule: DeleteRule; item: V1StateItem; index: number }[] = [];
@@ -179,8 +180,9 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
       case 'consolidate':
       case 'footnote':
       case 'delete': {
-        if (absorbed.has(slug)) throw duplicate(index, slug, slug);
-        absorbed.add(slug);
+        const own = (step as UpgradeStep).ownRank;
+        if (absorbed[own]) throw duplicate(index, slug, slug);
+        absorbed[own] = true;
         if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
         if (rule.kind === 'consolidate') {
           const group = groups.get(rule.v2);
@@ -194,11 +196,14 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
         assertNever(rule);
     }
     if (rule?.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
-    const target = step?.target ?? slug;
-    const rank = step?.rank ?? plan.rank.get(slug) ?? -1;
+    const ownRank = step ? step.ownRank : (plan.rank.get(slug) ?? -1);
+    const target = step ? step.target : slug;
+    const rank = step ? step.rank : ownRank;
     if (out.has(target, rank)) throw duplicate(index, slug, target);
     const format: V2Format =
-      formats?.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ?? 'Markdown';
+      (fields && listedFormat(fields, slug, ownRank)) ??
+      (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ??
+      'Markdown';
     out.set(target, convertItem(run, item, target, format, index), rank);
   }
 
@@ -245,10 +250,10 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
           'deleted-field',
           rule.v1,
           itemPath(index),
-          deletedMessage(rule, 'back', restored.how === 'derived' ? restored.from : 'empty'),
+          givenBackMessage(rule, restored.how === 'derived' ? restored.from : 'empty'),
         );
       else if (restored.how === 'emptied')
-        diags.add('deleted-value-lost', rule.v1, itemPath(index), deletedMessage(rule, 'lost', restored.why));
+        diags.add('deleted-value-lost', rule.v1, itemPath(index), lostMessage(rule, restored.why));
       else
         diags.add(
           'deleted-value-lost',

@@ -127,25 +127,23 @@ export function once<T>(fn: () => T): () => T {
 }
 
 /**
- * Memoizes a message per (object, variant, detail): the messages about a table row are the same for
- * every record, so 51 records need not build them 51 times. `build` is a module-level function (no
- * closure per call). Variants and details must be few (static per row).
+ * Memoizes a message per (object, detail): the messages about a table row are the same for every
+ * record, so 51 records need not build them 51 times. `build` is a module-level function (no closure
+ * per call). Details must be few per object and static (the same strings each time: the lookup then
+ * hashes no new string).
  */
-export function messageCache<K extends object>(
-  build: (key: K, variant: string, detail: string) => string,
-): (key: K, variant: string, detail: string) => string {
-  const cache = new Map<K, Map<string, string>>();
-  return (key, variant, detail) => {
-    let byVariant = cache.get(key);
-    if (!byVariant) {
-      byVariant = new Map();
-      cache.set(key, byVariant);
+export function messageCache<K extends object>(build: (key: K, detail: string) => string): (key: K, detail: string) => string {
+  const cache = new WeakMap<K, Map<string, string>>();
+  return (key, detail) => {
+    let byDetail = cache.get(key);
+    if (!byDetail) {
+      byDetail = new Map();
+      cache.set(key, byDetail);
     }
-    const id = `${variant}\u0000${detail}`;
-    let message = byVariant.get(id);
+    let message = byDetail.get(detail);
     if (message === undefined) {
-      message = build(key, variant, detail);
-      byVariant.set(id, message);
+      message = build(key, detail);
+      byDetail.set(detail, message);
     }
     return message;
   };
