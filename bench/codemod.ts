@@ -88,13 +88,19 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
   const floor = best(floors);
   const codemod = best(codemods);
   const peak = Math.max(...codemods.map((c) => c.maxRssMB));
+  // Both runs must see the whole tree, or the ratio compares different work.
+  if (codemod.files !== tree.files || floor.files !== tree.files) {
+    throw new Error(`the runs saw ${codemod.files} (codemod) and ${floor.files} (floor) files of the tree's ${tree.files}`);
+  }
   const ratio = codemod.ms / floor.ms;
   const cpuRatio = Math.min(...codemods.map((c) => c.cpuMs)) / Math.min(...floors.map((f) => f.cpuMs));
+  const mb = tree.bytes / 1e6;
+  const rate = (ms: number) => `${Math.round((tree.files / ms) * 1000)} files/s, ${((mb / ms) * 1000).toFixed(0)} MB/s`;
   const lines = [
-    `tree: ${tree.files} files, ${(tree.bytes / 1e6).toFixed(0)} MB, ${tree.injected.length} with V1 references (${tree.root})`,
+    `tree: ${tree.files} files, ${mb.toFixed(0)} MB, ${tree.injected.length} with V1 references (${tree.root})`,
     `find | cat (shell):           ${fmt(shell)}`,
-    `list + read (in-process):     ${fmt(floor.ms)}  (list ${fmt(Number(floor.listMs))}, read ${fmt(Number(floor.readMs))}, peak RSS ${floor.maxRssMB.toFixed(0)} MB)`,
-    `codemod dry run:              ${fmt(codemod.ms)}  = ${Math.round((tree.files / codemod.ms) * 1000)} files/s, peak RSS ${peak.toFixed(0)} MB`,
+    `list + read (in-process):     ${fmt(floor.ms)}  = ${rate(floor.ms)} (list ${fmt(Number(floor.listMs))}, read ${fmt(Number(floor.readMs))}, peak RSS ${floor.maxRssMB.toFixed(0)} MB)`,
+    `codemod dry run:              ${fmt(codemod.ms)}  = ${rate(codemod.ms)} over ${codemod.files} files, ${(Number(floor.bytes) / 1e6).toFixed(0)} MB; peak RSS ${peak.toFixed(0)} MB`,
     `  ${codemod.changed} files would change, ${codemod.parsed} parsed, ${codemod.edits} edits, ${codemod.markers} markers, ${codemod.errors} errors, diff ${(Number(codemod.diffBytes) / 1024).toFixed(0)} KiB`,
     `ratio to the in-process floor: ${ratio.toFixed(2)}× wall, ${cpuRatio.toFixed(2)}× CPU  (to find|cat: ${(codemod.ms / shell).toFixed(2)}×)`,
     `targets: ratio ≤ 5× ${ratio <= 5 ? 'PASS' : 'FAIL'}; peak RSS < 300 MB ${peak < 300 ? 'PASS' : 'FAIL'}${

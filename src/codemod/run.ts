@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
-import { DEFAULT_MAX_BYTES, decodeText, readBytesSync } from '../files/read.js';
+import { createBytesReader, DEFAULT_MAX_BYTES, decodeText } from '../files/read.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { createPrefilter } from '../scan/prefilter.js';
@@ -114,14 +114,17 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   }
 
   // Besides the V1 tokens, files that read `.value` of unchanged/V2 Booleans or build relative
-  // endpoint paths that move need a parse.
+  // endpoint paths that move need a parse. Of the `/v1/` URLs only the endpoint roots' are
+  // rewritten (`/v1/election…`; a bare base URL only behind an API host, itself a needle), so
+  // another API's `/v1/` does not cost a parse.
   const prefilter = createPrefilter(mappings, {
     extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !mappings.actionableV1.has(s)),
-    // One needle per endpoint root (`election/`): each needle is a pass over every file's bytes.
-    extraNeedles: [...plan.endpointRoots].map((root) => `${root}/`),
+    versionNeedle: false,
+    extraNeedles: [...plan.endpointRoots].flatMap((root) => [`${root}/`, `/${plan.from}/${root}`]),
   });
   const write = options.writeFile ?? writeFileAtomic;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const readBytes = createBytesReader();
   const files = discovery.files;
   const results: CodemodFileResult[] = [];
   const keepFiles = options.keepFiles ?? true;
@@ -144,8 +147,9 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     const file = files[i] as (typeof files)[number];
     options.onProgress?.(i + 1, files.length);
     // Synchronous reads: tens of thousands of small files cost less without a thread-pool round
-    // trip each. The prefilter runs on the bytes; only candidates are decoded.
-    const read = readBytesSync(file.path, maxBytes);
+    // trip each, into one reused buffer. The prefilter runs on the bytes; only candidates are
+    // decoded (a copy: the buffer is overwritten by the next read).
+    const read = readBytes(file.path, maxBytes);
     if (read.kind === 'error') {
       await emit({ path: file.rel, status: 'error', reason: read.message, changes: NONE, markers: NONE });
       continue;

@@ -169,20 +169,21 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     }
     return false;
   };
-  const userFilter = (abs: string, isDir: boolean): SkipReason | undefined => {
-    const rel = relOf(abs);
+  const userFilter = (abs: string, isDir: boolean, known?: string): SkipReason | undefined => {
+    if (!exclude && !include) return undefined;
+    const rel = known ?? relOf(abs);
     if (rel === '.' || rel.startsWith('..')) return undefined;
     if (exclude?.ignores(isDir ? `${rel}/` : rel)) return 'excluded';
     if (!isDir && include && !include.ignores(rel)) return 'excluded';
     return undefined;
   };
-  const keep = (abs: string) => {
+  const keep = (abs: string, known?: string) => {
     if (extensions) {
       const dot = abs.lastIndexOf('.');
       const ext = dot > abs.lastIndexOf(sep) ? abs.slice(dot + 1).toLowerCase() : '';
       if (!extensions.has(ext)) return;
     }
-    found.set(abs, { path: abs, rel: relOf(abs) });
+    found.set(abs, { path: abs, rel: known ?? relOf(abs) });
   };
 
   for (const file of explicitFiles) {
@@ -221,12 +222,18 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
       if (rules && !layers.some((l) => l.base === dir)) here = [...layers, { base: dir, rules }];
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // Below `cwd`, an entry's relative path is its folder's plus its name: no `path.relative` per
+    // file. (A folder above `cwd`, walked for a path such as `..`, holds `cwd` itself: not there.)
+    const dirRel = relOf(dir);
+    const relBase = dirRel === '.' ? '' : dirRel.startsWith('..') ? undefined : `${dirRel}/`;
+    const prefix = dir.endsWith(sep) ? dir : dir + sep;
     const subdirs: [string, string][] = [];
     for (const entry of entries) {
-      const abs = join(dir, entry.name);
+      const abs = prefix + entry.name;
+      const rel = relBase === undefined ? undefined : relBase + entry.name;
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
-      let realPath = join(real, entry.name);
+      let realPath: string | undefined;
       if (entry.isSymbolicLink()) {
         try {
           realPath = await fs.realpath(abs);
@@ -248,17 +255,17 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
         continue;
       }
       if (!isDir && !isFile) continue;
-      if (ignoredBy(here, abs, isDir)) {
+      if (here.length > 0 && ignoredBy(here, abs, isDir)) {
         skipped.gitignored++;
         continue;
       }
-      const reason = userFilter(abs, isDir);
+      const reason = userFilter(abs, isDir, rel);
       if (reason) {
         skipped[reason]++;
         continue;
       }
-      if (isDir) subdirs.push([abs, realPath]);
-      else keep(abs);
+      if (isDir) subdirs.push([abs, realPath ?? join(real, entry.name)]);
+      else keep(abs, rel);
     }
     for (const [abs, realPath] of subdirs) await walk(abs, realPath, here);
   };

@@ -44,25 +44,45 @@ export type BytesResult =
  * Pair with `textSkipReason` and `decodeText`, or use `readTextFileSync`.
  */
 export function readBytesSync(path: string, maxBytes = DEFAULT_MAX_BYTES): BytesResult {
+  return readInto(path, maxBytes, (size) => Buffer.allocUnsafe(size));
+}
+
+/**
+ * `readBytesSync` into one buffer that every call reuses (grown to the largest file read): a scan
+ * of tens of thousands of files allocates nothing per file, so it makes no garbage and its memory
+ * stays flat. The bytes a call returns are valid only until the next call: decode or copy what is kept.
+ */
+export function createBytesReader(): (path: string, maxBytes?: number) => BytesResult {
+  let scratch = Buffer.allocUnsafe(64 * 1024);
+  const take = (size: number) => {
+    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
+    return scratch;
+  };
+  return (path, maxBytes = DEFAULT_MAX_BYTES) => readInto(path, maxBytes, take);
+}
+
+/** Reads a whole file into a buffer from `take(size)` (at least `size` bytes long), growing it if the file grew. */
+function readInto(path: string, maxBytes: number, take: (size: number) => Buffer): BytesResult {
   try {
     const fd = openSync(path, 'r');
     try {
       const { size } = fstatSync(fd);
       if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
       // Read what is there (the file may have changed size since the stat).
-      let buffer = Buffer.allocUnsafe(size + 1);
+      let buffer = take(size + 1);
       let length = 0;
       for (;;) {
         if (length === buffer.length) {
           if (length > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: length };
-          const bigger = Buffer.allocUnsafe(buffer.length * 2);
-          buffer.copy(bigger, 0, 0, length);
+          const bigger = take(buffer.length * 2);
+          if (bigger !== buffer) buffer.copy(bigger, 0, 0, length);
           buffer = bigger;
         }
         const n = readSync(fd, buffer, length, buffer.length - length, null);
         if (n === 0) break;
         length += n;
       }
+      if (length > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: length };
       return { kind: 'bytes', bytes: buffer.subarray(0, length) };
     } finally {
       closeSync(fd);
