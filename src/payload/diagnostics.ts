@@ -113,9 +113,15 @@ export class Diagnostics {
   add(code: DiagnosticCode, field: string | undefined, path: string | undefined, message: string): void {
     const severity: Severity = this.strict && isStrictError(code) ? 'error' : DIAGNOSTICS[code].severity;
     if (severity === 'error') this.errors = true;
-    const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code, severity, message };
-    if (field !== undefined) d.field = field;
-    if (path !== undefined) d.path = path;
+    // One literal per form (no properties added later: fewer object shapes).
+    const d: Diagnostic =
+      field === undefined
+        ? path === undefined
+          ? { code, severity, message }
+          : { code, severity, message, path }
+        : path === undefined
+          ? { code, severity, message, field }
+          : { code, severity, message, field, path };
     const place = placeOf(path);
     const { found, order } = this;
     // Insertion: after every finding at this place or before it, as a stable sort would put it.

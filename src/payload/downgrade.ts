@@ -263,14 +263,16 @@ function expandGroup(
   emit: (slug: string, item: Out, index: number, from: string, rank?: number) => void,
 ): void {
   const slug = item.field_type;
-  const selected = new Set(readOptions(run, item, index));
+  const selected = readOptions(run, item, index);
   for (const { v1, option, rank } of members) {
-    const bool = selected.has(option);
+    const bool = selected.includes(option);
     const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, value: bool };
     copyV2ItemExtras(item, out);
     emit(v1, out, index, slug, rank);
   }
-  for (const option of selected) {
+  for (let i = 0; i < selected.length; i++) {
+    const option = selected[i] as string;
+    if (selected.indexOf(option) !== i) continue; // reported once
     if (!members.some((x) => x.option === option))
       run.diags.add('option-dropped', slug, itemPath(index), `option "${option}" of "${slug}" has no V1 Boolean: dropped`);
   }

@@ -17,9 +17,9 @@ import { stateCodeOf } from './states.js';
 import { stateRecordShape, v1StateItemOk } from './validate.js';
 import {
   boolText,
+  compareTimes,
   copyExtras,
   copyV1ItemExtras,
-  latestTime,
   longNameOf,
   MULTISELECT_SEPARATOR,
   messageCache,
@@ -271,10 +271,16 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
 
 /** Consolidated V1 Booleans → one Multi-select item: the options whose Boolean was true, in option-set order. */
 function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): Out {
-  const selected = new Set<string>();
+  const order = run.plan.optionOrder.get(slug) ?? members.map((m) => m.rule.option);
+  /** By position in `order`. */
+  const selected: boolean[] = new Array(order.length).fill(false);
+  let modified: string | undefined;
   for (const { rule, item, index } of members) {
     const { bool, unset } = readBoolean(run, item, index, false);
-    if (bool) selected.add(rule.option);
+    if (bool) {
+      const at = order.indexOf(rule.option);
+      if (at >= 0) selected[at] = true;
+    }
     if (unset)
       run.diags.add(
         'unset-option',
@@ -282,15 +288,16 @@ function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): O
         itemPath(index),
         `"${rule.v1}" is unset, but V2 option "${rule.option}" of "${slug}" is either selected or not: not selected (downgrade gives "False")`,
       );
+    if (modified === undefined || compareTimes(item.modified_at, modified) > 0) modified = item.modified_at;
   }
-  const order = run.plan.optionOrder.get(slug) ?? members.map((m) => m.rule.option);
-  const options = order.filter((o) => selected.has(o));
+  const options: string[] = [];
+  for (let i = 0; i < order.length; i++) if (selected[i]) options.push(order[i] as string);
   const out: Out = {
     field_type: slug,
     text: options.join(MULTISELECT_SEPARATOR),
     multiselect_value: options,
     footnotes: '',
-    modified_at: latestTime(members.map((m) => m.item.modified_at)),
+    modified_at: modified,
   };
   for (const { item } of members) copyV1ItemExtras(item, out);
   return out;

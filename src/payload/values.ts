@@ -30,6 +30,8 @@ function isServerTime(t: string): boolean {
 /** Orders two `modified_at` times (negative when `a` is earlier); any fraction length, other ISO forms through Date.parse. */
 export function compareTimes(a: string, b: string): number {
   if (isServerTime(a) && isServerTime(b)) {
+    // Same length, same layout (fractions of one width): code-unit order is time order.
+    if (a.length === b.length) return a < b ? -1 : a > b ? 1 : 0;
     // Same layout up to the seconds: compare those characters, then the fractions as padded digits (no allocation on the common path).
     for (let i = 0; i < 19; i++) {
       const d = a.charCodeAt(i) - b.charCodeAt(i);
