@@ -1,7 +1,7 @@
 import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
 import { indexOverrides, type OverrideIndex } from './derive.js';
-import { type Diagnostics, PayloadError } from './diagnostics.js';
+import { type Diagnostics, jsonPath, PayloadError } from './diagnostics.js';
 import type { Plan } from './plan.js';
 import type { PayloadKind, PayloadVersion, RegionalOverride } from './schemas.js';
 import { validatePayload } from './validate.js';
@@ -29,14 +29,17 @@ export interface DowngradeRun extends Run {
 
 const V2_FORMATS: ReadonlySet<string> = new Set(v2FormatSchema.options);
 
-/** A V2 format from a descriptor's `field_format` (V2 names, or V1 names through the table); unknown → Markdown, reported. */
-export function readFormat(run: Run, version: 'v1' | 'v2', format: string, slug: string, path: string | undefined): V2Format {
+/**
+ * A V2 format from the `field_format` of descriptor `index` of a field list (V2 names, or V1 names
+ * through the table); unknown → Markdown, reported.
+ */
+export function readFormat(run: Run, version: 'v1' | 'v2', format: string, slug: string, index: number): V2Format {
   const known = version === 'v1' ? run.plan.formats.get(format) : V2_FORMATS.has(format) ? (format as V2Format) : undefined;
   if (known) return known;
   run.diags.add(
     'unknown-format',
     slug,
-    path,
+    jsonPath([index, 'field_format']),
     `field_format "${format}" is not a ${version.toUpperCase()} format the table knows: treated as Markdown`,
   );
   return 'Markdown';

@@ -162,6 +162,18 @@ export function itemPath(i: number): string {
   return path;
 }
 
+const LIST_PATHS: string[] = [];
+
+/** `$[i]`, built once per index (field lists have the same descriptors in the same places). */
+export function listPath(i: number): string {
+  let path = LIST_PATHS[i];
+  if (path === undefined) {
+    path = `$[${i}]`;
+    if (i < 4096) LIST_PATHS[i] = path;
+  }
+  return path;
+}
+
 /** `$`, `$.state_information[3].text`, `$[0]["odd key"]`. */
 export function jsonPath(segments: readonly PropertyKey[]): string {
   let out = '$';

@@ -2,8 +2,8 @@ import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { restoreDeleted } from './derive.js';
-import { itemPath, jsonPath } from './diagnostics.js';
-import { type DowngradeStep, orderBySlug, type Plan, SlugMap } from './plan.js';
+import { itemPath, jsonPath, listPath } from './diagnostics.js';
+import { type DowngradeStep, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -297,69 +297,76 @@ function deletedDescriptors(plan: Plan) {
   return hit;
 }
 
+/** Descriptor properties written by the conversion (any other is copied as it is). */
+const V2_DESCRIPTOR_KEYS: ReadonlySet<string> = new Set(['slug', 'description', 'field_format', 'options']);
+
+/** A V1 descriptor; `extrasFrom`: the V2 descriptor whose extra properties it keeps. */
+function v1Descriptor(plan: Plan, slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out {
+  const item: Out = { slug, long_name: longName, field_format: plan.v1FormatFor(format) };
+  if (extrasFrom) copyExtras(extrasFrom as Out, V2_DESCRIPTOR_KEYS, item);
+  return item;
+}
+
+/** `"x" listed as its V1 Booleans a, b (…)`: the same for every field list. */
+const expandedMessage = messageCache<readonly { readonly v1: string }[]>(
+  (members, slug) => `"${slug}" listed as its V1 Booleans ${members.map((x) => x.v1).join(', ')} (long_name made from the slug)`,
+);
+
 /** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
 export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescriptor[]): V1FieldDescriptor[] {
   const { plan, diags } = run;
   const m = plan.mappings;
-  const { descV1, descV2 } = plan.keys;
-  const known = new Set(['slug', descV2, 'field_format', 'options']);
-  const out = new Map<string, Out>();
-  const seen = new Set<string>();
-  const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
-    out.set(slug, item);
+  /** Output descriptors by V1 slug, kept in slug order. */
+  const out = new SlugMap<Out>(plan);
+  /** Where each input slug was first seen. */
+  const seen = new SlugMap<number>(plan);
+  const emit = (slug: string, item: Out, index: number, from: string, rank?: number) => {
+    if (out.has(slug, rank)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
+    out.set(slug, item, rank);
   };
-  const descriptor = (slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out => {
-    const item: Out = { slug, [descV1]: longName, field_format: plan.v1FormatFor(format) };
-    if (extrasFrom) copyExtras(extrasFrom as Out, known, item);
-    return item;
+  /** A descriptor V1 has no counterpart for, kept under its V2 slug. */
+  const keep = (d: V2FieldDescriptor, format: V2Format, index: number, rank: number) => {
+    const slug = d.slug;
+    emit(slug, v1Descriptor(plan, slug, d.description, format, d), index, slug, rank);
+    const v1Format = plan.v1FormatFor(format);
+    if (v1Format !== format)
+      diags.add(
+        'format-downgraded',
+        slug,
+        listPath(index),
+        `V1 has no ${format} format: "${slug}" is listed as ${v1Format} (its value is in text)`,
+      );
   };
 
-  fields.forEach((d, index) => {
+  for (let index = 0; index < fields.length; index++) {
+    const d = fields[index] as V2FieldDescriptor;
     const slug = d.slug;
-    const path = jsonPath([index]);
-    if (seen.has(slug)) {
-      const j = fields.findIndex((other) => other.slug === slug);
-      throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([j]) });
-    }
-    seen.add(slug);
-    const format = readFormat(run, 'v2', d.field_format, slug, jsonPath([index, 'field_format']));
-    const description = d[descV2] as string;
-    const keep = () => {
-      emit(slug, descriptor(slug, description, format, d), index, slug);
-      if (plan.v1FormatFor(format) !== format)
-        diags.add(
-          'format-downgraded',
-          slug,
-          path,
-          `V1 has no ${format} format: "${slug}" is listed as ${plan.v1FormatFor(format)} (its value is in text)`,
-        );
-    };
-    const origins = m.byV2.get(slug);
-    if (origins === undefined) {
+    const path = listPath(index);
+    const step = plan.downgradeSteps.get(slug);
+    const rank = step ? step.rank : (plan.rank.get(slug) ?? -1);
+    const first = seen.get(slug, rank);
+    if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
+    seen.set(slug, index, rank);
+    const format = readFormat(run, 'v2', d.field_format, slug, index);
+    if (step === undefined) {
       diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
-      keep();
-      return;
+      keep(d, format, index, rank);
+      continue;
     }
     let placed = false;
     let folded = false;
-    for (const origin of origins) {
+    for (const origin of step.origins) {
       switch (origin.kind) {
         case 'rename':
         case 'unchanged':
-          emit(origin.v1, descriptor(origin.v1, description, format, d), index, slug);
+          emit(origin.v1, v1Descriptor(plan, origin.v1, d.description, format, d), index, slug);
           placed = true;
           break;
         case 'consolidate': {
           if (!folded) {
             const members = m.consolidations.get(slug) ?? [];
-            for (const { v1 } of members) emit(v1, descriptor(v1, longNameOf(v1), 'Boolean', d), index, slug);
-            diags.add(
-              'descriptor-synthesized',
-              slug,
-              path,
-              `"${slug}" listed as its V1 Booleans ${members.map((x) => x.v1).join(', ')} (long_name made from the slug)`,
-            );
+            for (const { v1 } of members) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Boolean', d), index, slug);
+            diags.add('descriptor-synthesized', slug, path, expandedMessage(members, slug));
             for (const option of d.options ?? [])
               if (!members.some((x) => x.option === option))
                 diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: not listed`);
@@ -369,7 +376,8 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
           break;
         }
         case 'footnote':
-          if (!out.has(origin.v1)) emit(origin.v1, descriptor(origin.v1, longNameOf(origin.v1), 'Markdown'), index, origin.v1);
+          if (!out.has(origin.v1))
+            emit(origin.v1, v1Descriptor(plan, origin.v1, longNameOf(origin.v1), 'Markdown'), index, origin.v1);
           break;
         case 'new':
           break;
@@ -379,15 +387,15 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
     }
     if (!placed) {
       diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: kept under its V2 slug`);
-      keep();
+      keep(d, format, index, rank);
     }
-  });
+  }
 
   const { descriptors, message } = deletedDescriptors(plan);
   for (const d of descriptors)
-    emit(d.slug, { slug: d.slug, [descV1]: d.longName, field_format: d.format }, fields.length, d.slug);
+    emit(d.slug, { slug: d.slug, long_name: d.longName, field_format: d.format }, fields.length, d.slug);
   if (descriptors.length > 0) diags.add('descriptor-synthesized', undefined, undefined, message);
-  return orderBySlug(plan, out) as V1FieldDescriptor[];
+  return out.ordered() as V1FieldDescriptor[];
 }
 
 /** Override list → V1 slugs. V1 had no override endpoint: this serves V1-era code that reads overrides by V1 slug. */

@@ -1,5 +1,5 @@
 import { MappingError } from '../errors.js';
-import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
+import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
@@ -71,6 +71,8 @@ export interface UpgradeStep {
 
 /** Where a V2 slug's item goes in V1. */
 export interface DowngradeStep {
+  /** The table rows that give this V2 slug, in table order. */
+  readonly origins: readonly V2Origin[];
   readonly rank: number;
   readonly format: V2Format | undefined;
   /** V1 slugs holding its value one to one (rename, unchanged), with their rank and the table's warning. */
@@ -119,12 +121,18 @@ function buildPlan(mappings: Mappings): Plan {
   checkKey(mappings, desc, Object.keys(v1FieldDescriptorSchema.shape), Object.keys(v2FieldDescriptorSchema.shape));
   const bool = propertyRule(mappings, 'stateItem', 'Boolean');
   checkKey(mappings, bool, v1ItemKeys, v2ItemKeys);
-  // The per-item code builds items as literals with the schemas' names (much faster than computed keys).
+  // The per-item code builds items and descriptors as literals with the schemas' names (much faster than computed keys).
   if (bool.v1 !== 'value' || bool.v2 !== 'bool_value')
     throw new MappingError(
       mappings.source,
       `properties ("${bool.v1}")`,
       'the payload adapter expects the Boolean item rule "value" → "bool_value"',
+    );
+  if (desc.v1 !== 'long_name' || desc.v2 !== 'description')
+    throw new MappingError(
+      mappings.source,
+      `properties ("${desc.v1}")`,
+      'the payload adapter expects the field descriptor rule "long_name" → "description"',
     );
 
   const replaced: ReadonlySet<string> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
@@ -221,6 +229,7 @@ function buildPlan(mappings: Mappings): Plan {
     }
     const group = mappings.consolidations.get(slug);
     downgradeSteps.set(slug, {
+      origins,
       rank: rankOf(slug),
       format: v2Format.get(slug),
       named,
@@ -254,37 +263,6 @@ function buildPlan(mappings: Mappings): Plan {
 /** Code-point order, the order the servers list fields in. */
 export function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * The values of `entries` ordered by their slug (code-point order, as the servers list fields): table
- * slugs go into their precomputed slots, the few others are merged in.
- */
-export function orderBySlug<T>(plan: Plan, entries: ReadonlyMap<string, T>): T[] {
-  const slots: (T | undefined)[] = new Array(plan.sortedSlugs.length);
-  const others: (readonly [string, T])[] = [];
-  for (const [slug, value] of entries) {
-    const rank = plan.rank.get(slug);
-    if (rank === undefined) others.push([slug, value]);
-    else slots[rank] = value;
-  }
-  const out: T[] = [];
-  if (others.length === 0) {
-    for (const value of slots) if (value !== undefined) out.push(value);
-    return out;
-  }
-  others.sort((a, b) => compareSlugs(a[0], b[0]));
-  let next = 0;
-  for (let rank = 0; rank < slots.length; rank++) {
-    const value = slots[rank];
-    if (value === undefined) continue;
-    const slug = plan.sortedSlugs[rank] as string;
-    while (next < others.length && (others[next] as readonly [string, T])[0] < slug)
-      out.push((others[next++] as readonly [string, T])[1]);
-    out.push(value);
-  }
-  while (next < others.length) out.push((others[next++] as readonly [string, T])[1]);
-  return out;
 }
 
 /**

@@ -2,8 +2,8 @@ import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../map
 import { assertNever } from '../mapping/validate.js';
 import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { restoreDeleted } from './derive.js';
-import { itemPath, jsonPath, PayloadError } from './diagnostics.js';
-import { orderBySlug, type Plan, SlugMap, type UpgradeStep } from './plan.js';
+import { itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
+import { type Plan, SlugMap, type UpgradeStep } from './plan.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -303,57 +303,65 @@ function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): O
   return out;
 }
 
+/** Descriptor properties written by the conversion (any other is copied as it is). */
+const V1_DESCRIPTOR_KEYS: ReadonlySet<string> = new Set(['slug', 'long_name', 'field_format']);
+
+/** One V1 descriptor in V2 shape under `slug`. */
+function v2Descriptor(run: UpgradeRun, d: V1FieldDescriptor, slug: string, index: number): Out {
+  const item: Out = {
+    slug,
+    description: d.long_name,
+    field_format: readFormat(run, 'v1', d.field_format, d.slug, index),
+  };
+  copyExtras(d as Out, V1_DESCRIPTOR_KEYS, item);
+  return item;
+}
+
 /** V1 field list → V2: renamed slugs, `long_name` → `description`, formats mapped, Multi-selects built from the table. */
 export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescriptor[]): V2FieldDescriptor[] {
   const { plan, diags } = run;
-  const { descV1, descV2 } = plan.keys;
-  const known = new Set(['slug', descV1, 'field_format']);
-  const out = new Map<string, Out>();
-  const seen = new Map<string, number>();
+  /** Output descriptors by V2 slug, kept in slug order. */
+  const out = new SlugMap<Out>(plan);
+  /** Where each input slug was first seen. */
+  const seen = new SlugMap<number>(plan);
   const groups = new Map<string, string[]>();
-  const emit = (slug: string, item: Out, index: number, from: string) => {
-    if (out.has(slug)) {
+  const emit = (slug: string, rank: number, item: Out, index: number, from: string) => {
+    if (out.has(slug, rank)) {
       const j = fields.findIndex((d, k) => k < index && targetOfSlug(plan, d.slug) === slug);
       const earlier = j < 0 ? undefined : { slug: (fields[j] as V1FieldDescriptor).slug, path: jsonPath([j]) };
       throw collision(run, jsonPath([index, 'slug']), from, slug, earlier);
     }
-    out.set(slug, item);
-  };
-  const convert = (d: V1FieldDescriptor, slug: string, index: number): Out => {
-    const item: Out = {
-      slug,
-      [descV2]: d[descV1],
-      field_format: readFormat(run, 'v1', d.field_format, d.slug, jsonPath([index, 'field_format'])),
-    };
-    copyExtras(d as Out, known, item);
-    return item;
+    out.set(slug, item, rank);
   };
 
-  fields.forEach((d, index) => {
+  for (let index = 0; index < fields.length; index++) {
+    const d = fields[index] as V1FieldDescriptor;
     const slug = d.slug;
-    if (seen.has(slug))
-      throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([seen.get(slug) as number]) });
-    seen.set(slug, index);
-    const path = jsonPath([index]);
-    const rule = plan.rule(slug);
-    if (rule === undefined) {
+    const step = plan.upgradeSteps.get(slug);
+    const ownRank = step ? step.ownRank : (plan.rank.get(slug) ?? -1);
+    const first = seen.get(slug, ownRank);
+    if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
+    seen.set(slug, index, ownRank);
+    const path = listPath(index);
+    const rule = step?.rule;
+    if (step === undefined || rule === undefined) {
       if (plan.mappings.byV2.has(slug))
         diags.add('v2-only-field', slug, path, `"${slug}" is a V2 field V1 did not have: kept as it is`);
       else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
-      emit(slug, convert(d, slug, index), index, slug);
-      return;
+      emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
+      continue;
     }
     if (rule.warning) diags.add('table-warning', slug, path, rule.warning);
     switch (rule.kind) {
       case 'rename':
-        emit(rule.v2, convert(d, rule.v2, index), index, slug);
+        emit(rule.v2, step.rank, v2Descriptor(run, d, rule.v2, index), index, slug);
         break;
       case 'unchanged':
-        emit(slug, convert(d, slug, index), index, slug);
+        emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
         break;
       case 'consolidate': {
         const members = groups.get(rule.v2) ?? [];
-        if (members.length === 0) emit(rule.v2, {}, index, slug);
+        if (members.length === 0) emit(rule.v2, step.rank, {}, index, slug);
         members.push(slug);
         groups.set(rule.v2, members);
         break;
@@ -376,18 +384,18 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
         break;
       case 'unknown':
         diags.add('unknown-field', slug, path, `"${slug}" has no known fate in V2: kept as it is`);
-        emit(slug, convert(d, slug, index), index, slug);
+        emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
         break;
       default:
         assertNever(rule);
     }
-  });
+  }
 
   for (const [slug, members] of groups) {
     const declared = plan.mappings.v2Fields.get(slug);
     out.set(slug, {
       slug,
-      [descV2]: declared?.description ?? longNameOf(slug),
+      description: declared?.description ?? longNameOf(slug),
       field_format: declared?.format ?? plan.v2FormatOfV2(slug) ?? 'Multi-select',
       options: [...(plan.optionOrder.get(slug) ?? [])],
     });
@@ -398,7 +406,7 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
       `V2 "${slug}" built from the mapping table: it folds ${members.join(', ')}${declared?.optionsComplete === false ? ' (option set incomplete: V2 may have more)' : ''}`,
     );
   }
-  return orderBySlug(plan, out) as V2FieldDescriptor[];
+  return out.ordered() as V2FieldDescriptor[];
 }
 
 /** Override list with V1 slugs → V2 slugs (V2 slugs are kept: the override list only exists in V2). */

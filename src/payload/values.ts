@@ -106,10 +106,18 @@ export function copyExtras(source: Record<string, unknown>, known: ReadonlySet<s
 /** A slug in words: `vbm_no_excuse` → `vbm no excuse`. */
 export const slugWords = (slug: string): string => slug.split('_').join(' ');
 
+/** Long names made so far (callers ask for the table's slugs, field list after field list). */
+const LONG_NAMES = new Map<string, string>();
+
 /** A V1 `long_name` for a slug whose real one is unknown (the real ones are not published): the slug in words. */
 export function longNameOf(slug: string): string {
-  const text = slugWords(slug);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  let name = LONG_NAMES.get(slug);
+  if (name === undefined) {
+    const text = slugWords(slug);
+    name = text.charAt(0).toUpperCase() + text.slice(1);
+    if (LONG_NAMES.size < 4096) LONG_NAMES.set(slug, name);
+  }
+  return name;
 }
 
 /** Multi-select `text`: the selected options joined by ", ", in option-set order (V2 leaves the form undocumented). */
