@@ -25,11 +25,44 @@ export function indexOverrides(plan: Plan, overrides: readonly RegionalOverride[
   return { has: (v2Slug, stateCode) => states.get(v2Slug)?.has(stateCode) === true };
 }
 
+/** A V1 field V2 deleted, with what restoring it needs (built once per table: `Plan.deletes`). */
+export interface DeletedField {
+  readonly rule: DeleteRule & { readonly warning?: string };
+  /** The rank of its V1 slug. */
+  readonly rank: number;
+  /** A Boolean in V1 (restored with `value`). */
+  readonly boolean: boolean;
+  /** The V2 items it is derived from (`anyNonEmpty`, `copy`): V2 slug and its rank (-1: not a table slug). */
+  readonly sources: readonly { readonly slug: string; readonly rank: number }[];
+  /** The V2 slug whose overrides it is derived from (`overrides`). */
+  readonly overridesOf: string | undefined;
+  /** How it is derived, and why it could not be, in words. */
+  readonly words: Words;
+}
+
+/** The restoring plan of a deleted field. */
+export function deletedField(
+  rule: DeleteRule & { readonly warning?: string },
+  boolean: boolean,
+  v2NameOf: (slug: string) => string,
+  rankOf: (slug: string) => number,
+): DeletedField {
+  const derive = rule.derive;
+  const inputs = derive?.from === 'anyNonEmpty' ? derive.fields : derive?.from === 'copy' ? [derive.field] : [];
+  return {
+    rule,
+    rank: rankOf(rule.v1),
+    boolean,
+    sources: inputs.map((slug) => ({ slug: v2NameOf(slug), rank: rankOf(v2NameOf(slug)) })),
+    overridesOf: derive?.from === 'overrides' ? v2NameOf(derive.field) : undefined,
+    words: derive ? wordsFor(derive) : { from: NOTHING, missing: NOTHING },
+  };
+}
+
 /** What a V2 record offers to rebuild deleted V1 fields. */
 export interface DeriveContext {
-  readonly plan: Plan;
-  /** A V2 item by V2 slug (text and modified_at are all that is read). */
-  item(slug: string): { readonly text: string; readonly modified_at: string } | undefined;
+  /** A V2 item by V2 slug and its rank (text and modified_at are all that is read). */
+  item(slug: string, rank: number): { readonly text: string; readonly modified_at: string } | undefined;
   readonly code: string;
   readonly name: string;
   readonly overrides: OverrideIndex | undefined;
@@ -46,7 +79,7 @@ export type Restored =
   | { readonly how: 'emptied'; readonly item: V1StateItem; readonly why: string };
 
 /** How a rule derives its value (`from`) and why it could not (`missing`), in words. */
-interface Words {
+export interface Words {
   readonly from: string;
   readonly missing: string;
 }
@@ -74,17 +107,6 @@ function wordsFor(derive: Derive): Words {
   }
 }
 
-const wordCache = new WeakMap<Derive, Words>();
-
-function wordsOf(derive: Derive): Words {
-  let words = wordCache.get(derive);
-  if (!words) {
-    words = wordsFor(derive);
-    wordCache.set(derive, words);
-  }
-  return words;
-}
-
 /** A derived value and the time of the items it came from (undefined: none). */
 interface Value {
   readonly text: string;
@@ -92,15 +114,14 @@ interface Value {
 }
 
 /** The derived value, or undefined when the record lacks what it is derived from. */
-function evaluate(derive: Derive, ctx: DeriveContext): Value | undefined {
-  const { plan } = ctx;
+function evaluate(field: DeletedField, derive: Derive, ctx: DeriveContext): Value | undefined {
   switch (derive.from) {
     case 'anyNonEmpty': {
       let found = false;
       let data = false;
       let time: string | undefined;
-      for (const slug of derive.fields) {
-        const item = ctx.item(plan.v2NameOf(slug));
+      for (const { slug, rank } of field.sources) {
+        const item = ctx.item(slug, rank);
         if (item === undefined) continue;
         found = true;
         if (!data && item.text.trim() !== '') data = true;
@@ -109,7 +130,8 @@ function evaluate(derive: Derive, ctx: DeriveContext): Value | undefined {
       return found ? { text: boolText(data), time } : undefined;
     }
     case 'copy': {
-      const item = ctx.item(plan.v2NameOf(derive.field));
+      const source = field.sources[0];
+      const item = source && ctx.item(source.slug, source.rank);
       return item ? { text: item.text, time: item.modified_at } : undefined;
     }
     case 'constant':
@@ -117,7 +139,7 @@ function evaluate(derive: Derive, ctx: DeriveContext): Value | undefined {
     case 'overrides':
       if (!ctx.overrides) return undefined;
       return {
-        text: boolText(ctx.overrides.has(plan.v2NameOf(derive.field), stateCodeOf(ctx.code) ?? ctx.code)),
+        text: boolText(ctx.overrides.has(field.overridesOf as string, stateCodeOf(ctx.code) ?? ctx.code)),
         time: undefined,
       };
     default:
@@ -129,18 +151,18 @@ function evaluate(derive: Derive, ctx: DeriveContext): Value | undefined {
  * The V1 item for a field V2 deleted: derived where the table says how (`derive`), else V1's empty
  * value (`text: ""`, plus `value: false` on Booleans).
  */
-export function restoreDeleted(rule: DeleteRule, ctx: DeriveContext): Restored {
-  const boolean = ctx.plan.v2FormatOfV1(rule.v1) === 'Boolean';
-  const value = rule.derive ? evaluate(rule.derive, ctx) : undefined;
+export function restoreDeleted(field: DeletedField, ctx: DeriveContext): Restored {
+  const { rule, boolean } = field;
+  const value = rule.derive ? evaluate(field, rule.derive, ctx) : undefined;
   if (value === undefined) {
     const item: V1StateItem = boolean
       ? { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH, value: false }
       : { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH };
-    return { how: 'emptied', item, why: rule.derive ? wordsOf(rule.derive).missing : NOTHING };
+    return { how: 'emptied', item, why: field.words.missing };
   }
   const modified = value.time ?? ctx.latest() ?? EPOCH;
   const item: V1StateItem = boolean
     ? { text: value.text, field_type: rule.v1, modified_at: modified, value: value.text === boolText(true) }
     : { text: value.text, field_type: rule.v1, modified_at: modified };
-  return { how: 'derived', item, from: wordsOf(rule.derive as Derive).from };
+  return { how: 'derived', item, from: field.words.from };
 }

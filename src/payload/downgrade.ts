@@ -1,7 +1,7 @@
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
-import { restoreDeleted } from './derive.js';
+import { type DeriveContext, restoreDeleted } from './derive.js';
 import { itemPath, jsonPath, listPath } from './diagnostics.js';
 import { type DowngradeStep, type Plan, SlugMap } from './plan.js';
 import type {
@@ -229,18 +229,18 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     for (const item of items) if (best === undefined || compareTimes(item.modified_at, best) > 0) best = item.modified_at;
     return best;
   });
-  const ctx = {
-    plan,
-    item: (slug: string) => byV2.get(slug),
+  const ctx: DeriveContext = {
+    item: (slug, rank) => byV2.get(slug, rank),
     code: record.code,
     name: record.name,
     overrides: run.overrides,
     latest,
   };
-  for (const rule of plan.deletes) {
+  for (const field of plan.deletes) {
+    const { rule } = field;
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
-    const restored = restoreDeleted(rule, ctx);
-    emit(rule.v1, restored.item as Out, end, rule.v1);
+    const restored = restoreDeleted(field, ctx);
+    emit(rule.v1, restored.item as Out, end, rule.v1, field.rank);
     if (restored.how === 'derived') diags.add('deleted-field-derived', rule.v1, undefined, derivedMessage(rule, restored.from));
     else diags.add('deleted-field-emptied', rule.v1, undefined, emptiedMessage(rule, restored.why));
   }
@@ -284,7 +284,7 @@ const deletedCache = new WeakMap<Plan, { descriptors: { slug: string; longName: 
 function deletedDescriptors(plan: Plan) {
   let hit = deletedCache.get(plan);
   if (!hit) {
-    const descriptors = plan.deletes.map((rule) => ({
+    const descriptors = plan.deletes.map(({ rule }) => ({
       slug: rule.v1,
       longName: longNameOf(rule.v1),
       format: plan.mappings.v1FormatOf(rule.v1) ?? plan.v1FormatFor('Markdown'),

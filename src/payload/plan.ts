@@ -2,6 +2,7 @@ import { MappingError } from '../errors.js';
 import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
+import { type DeletedField, deletedField } from './derive.js';
 import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
 
 /**
@@ -31,8 +32,6 @@ export interface Plan {
    * (evidence of V2 data). Fields new in V2 are not evidence: downgrade keeps them.
    */
   readonly v2Only: ReadonlySet<string>;
-  /** The V2 format the table knows for a V1 slug (renamed, unchanged or deleted field). */
-  v2FormatOfV1(slug: string): V2Format | undefined;
   /** The V2 format the table knows for a V2 slug. */
   v2FormatOfV2(slug: string): V2Format | undefined;
   /** V1 format name → V2 format (the table's `formats`). */
@@ -41,8 +40,8 @@ export interface Plan {
   v1FormatFor(format: V2Format): V1Format;
   /** Option order of each Multi-select the table knows (its option set, then options only the V1 Booleans name). */
   readonly optionOrder: ReadonlyMap<string, readonly string[]>;
-  /** Deleted V1 fields (contradictions resolved), by slug. */
-  readonly deletes: readonly (DeleteRule & { readonly warning?: string })[];
+  /** Deleted V1 fields (contradictions resolved), by slug, with what restoring each needs. */
+  readonly deletes: readonly DeletedField[];
   /** Footnote moves (contradictions resolved). */
   readonly footnoteRules: readonly (FootnoteRule & { readonly warning?: string })[];
   /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
@@ -67,6 +66,8 @@ export interface UpgradeStep {
   readonly ownRank: number;
   /** The V2 format the table knows for it. */
   readonly format: V2Format | undefined;
+  /** For a deleted field: what restoring it needs. */
+  readonly deleted: DeletedField | undefined;
 }
 
 /** Where a V2 slug's item goes in V1. */
@@ -147,15 +148,7 @@ function buildPlan(mappings: Mappings): Plan {
       .map(([slug]) => slug),
   );
 
-  const v1Format = new Map<string, V2Format>();
-  for (const slug of mappings.v1Slugs) {
-    const f = mappings.v1FormatOf(slug);
-    const v2 = f === undefined ? undefined : mappings.formats.get(f);
-    if (v2) v1Format.set(slug, v2);
-  }
   const formatOfV1 = (slug: string): V2Format | undefined => {
-    const known = v1Format.get(slug);
-    if (known) return known;
     const f = mappings.v1FormatOf(slug);
     return f === undefined ? undefined : mappings.formats.get(f);
   };
@@ -189,23 +182,35 @@ function buildPlan(mappings: Mappings): Plan {
     optionOrder.set(slug, order);
   }
 
-  const deletes: (DeleteRule & { readonly warning?: string })[] = [];
+  const deleteRules: (DeleteRule & { readonly warning?: string })[] = [];
   const footnoteRules: (FootnoteRule & { readonly warning?: string })[] = [];
   const v2Name = new Map<string, string>();
   for (const rule of mappings.byV1.values()) {
-    if (rule.kind === 'delete') deletes.push(rule);
+    if (rule.kind === 'delete') deleteRules.push(rule);
     else if (rule.kind === 'footnote') footnoteRules.push(rule);
     else if (rule.kind === 'rename') v2Name.set(rule.v1, rule.v2);
   }
-  deletes.sort((a, b) => compareSlugs(a.v1, b.v1));
+  deleteRules.sort((a, b) => compareSlugs(a.v1, b.v1));
   const sortedSlugs = [...new Set([...mappings.v1Slugs, ...mappings.v2Slugs])].sort(compareSlugs);
 
   const rank = new Map(sortedSlugs.map((slug, i) => [slug, i]));
   const rankOf = (slug: string) => rank.get(slug) as number;
+  const v2NameOf = (slug: string) => v2Name.get(slug) ?? slug;
+  const deletes = deleteRules.map((rule) =>
+    deletedField(rule, formatOfV1(rule.v1) === 'Boolean', v2NameOf, (slug) => rank.get(slug) ?? -1),
+  );
+  const deletedBySlug = new Map(deletes.map((d) => [d.rule.v1, d]));
   const upgradeSteps = new Map<string, UpgradeStep>();
   for (const rule of mappings.byV1.values()) {
     const target = rule.kind === 'rename' || rule.kind === 'consolidate' ? rule.v2 : rule.v1;
-    upgradeSteps.set(rule.v1, { rule, target, rank: rankOf(target), ownRank: rankOf(rule.v1), format: formatOfV1(rule.v1) });
+    upgradeSteps.set(rule.v1, {
+      rule,
+      target,
+      rank: rankOf(target),
+      ownRank: rankOf(rule.v1),
+      format: formatOfV1(rule.v1),
+      deleted: deletedBySlug.get(rule.v1),
+    });
   }
   const downgradeSteps = new Map<string, DowngradeStep>();
   for (const [slug, origins] of mappings.byV2) {
@@ -244,14 +249,13 @@ function buildPlan(mappings: Mappings): Plan {
     v2ItemKeys: v2ItemKeys.filter((k) => !v1ItemKeys.includes(k)),
     v1Only,
     v2Only,
-    v2FormatOfV1: formatOfV1,
     v2FormatOfV2: (slug) => v2Format.get(slug),
     formats: mappings.formats,
     v1FormatFor: (format) => v1For.get(format) ?? textFormat,
     optionOrder,
     deletes,
     footnoteRules,
-    v2NameOf: (slug) => v2Name.get(slug) ?? slug,
+    v2NameOf,
     rule: (v1) => mappings.byV1.get(v1),
     sortedSlugs,
     rank,

@@ -1,7 +1,7 @@
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
 import { assertNever } from '../mapping/validate.js';
 import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
-import { restoreDeleted } from './derive.js';
+import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
 import { type Plan, SlugMap, type UpgradeStep } from './plan.js';
 import type {
@@ -145,7 +145,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   const absorbed: boolean[] = new Array(plan.sortedSlugs.length).fill(false);
   const groups = new Map<string, Member[]>();
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
-  const deleted: { rule: DeleteRule; item: V1StateItem; index: number }[] = [];
+  const deleted: { field: DeletedField; item: V1StateItem; index: number }[] = [];
   const duplicate = (index: number, slug: string, target: string) => {
     const j = record.state_information.findIndex(
       (other, k) => k < index && (other.field_type === slug || targetOfSlug(plan, other.field_type) === target),
@@ -180,16 +180,16 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
       case 'consolidate':
       case 'footnote':
       case 'delete': {
-        const own = (step as UpgradeStep).ownRank;
-        if (absorbed[own]) throw duplicate(index, slug, slug);
-        absorbed[own] = true;
+        const { ownRank, deleted: field } = step as UpgradeStep;
+        if (absorbed[ownRank]) throw duplicate(index, slug, slug);
+        absorbed[ownRank] = true;
         if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
         if (rule.kind === 'consolidate') {
           const group = groups.get(rule.v2);
           if (group) group.push({ rule, item, index });
           else groups.set(rule.v2, [{ rule, item, index }]);
         } else if (rule.kind === 'footnote') notes.push({ rule, item, index });
-        else deleted.push({ rule, item, index });
+        else deleted.push({ field: field as DeletedField, item, index });
         continue;
       }
       default:
@@ -233,16 +233,16 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
 
   if (deleted.length > 0) {
     // Would downgrade give each deleted value back? Only text and value are compared, so no time is needed.
-    const ctx = {
-      plan,
-      item: (slug: string) => out.get(slug) as V2StateItem | undefined,
+    const ctx: DeriveContext = {
+      item: (slug, rank) => out.get(slug, rank) as V2StateItem | undefined,
       code: record.code,
       name: record.name,
       overrides: run.overrides,
       latest: () => undefined,
     };
-    for (const { rule, item, index } of deleted) {
-      const restored = restoreDeleted(rule, ctx);
+    for (const { field, item, index } of deleted) {
+      const { rule } = field;
+      const restored = restoreDeleted(field, ctx);
       const sent = (item as Out)[boolV1];
       const back = restored.item.text === item.text && (sent === undefined || sent === restored.item.value);
       if (back)
