@@ -7,7 +7,13 @@
  * median ratio over the rounds is reported. BENCH_ROUNDS (default 9) and BENCH_MS (per measure, default 400).
  * BENCH_DIST=1 measures the compiled package (`npm run build` first) instead of the sources run by tsx.
  */
+import { existsSync } from 'node:fs';
+
 const from = process.env.BENCH_DIST ? '../dist' : '../src';
+if (from === '../dist' && !existsSync(new URL('../dist/payload/index.js', import.meta.url))) {
+  console.error('bench/adapter.ts: BENCH_DIST=1 measures the compiled package: run `npm run build` first');
+  process.exit(2);
+}
 const { loadMappings } = (await import(`${from}/mapping/load.js`)) as typeof import('../src/mapping/load.js');
 const { downgrade, syntheticOverrides, syntheticV1Dataset, upgrade } = (await import(
   `${from}/payload/index.js`
