@@ -11,24 +11,23 @@ import { CSS, JS, JSON_SYNTAX, TEMPLATE_EXPRESSION } from './syntaxes.js';
  * except bound ones (`:x`, `v-…`, `@x`, `x-…`, `[x]`, `(x)`, `on…`), which hold JS code.
  */
 export function lexMarkup(text: string, from: number, to: number, map: ContextMap): void {
+  lexStringWithTags(text, from, to, map, true);
+}
+
+/**
+ * `string` text with template tags (`{{ … }}`, `{% … %}`) inside as code, and with `tags`, HTML
+ * elements too.
+ */
+function lexStringWithTags(text: string, from: number, to: number, map: ContextMap, tags: boolean): void {
   let i = from;
   map.set(from, 'string');
   while (i < to) {
     const c = text.charCodeAt(i);
-    if (c === 60 /* < */) {
-      const end = lexAngle(text, i, to, map);
-      if (end !== -1) {
-        i = end;
-        map.set(i, 'string');
-        continue;
-      }
-    } else if (c === 123 /* { */) {
-      const end = lexTemplateTag(text, i, to, map);
-      if (end !== -1) {
-        i = end;
-        map.set(i, 'string');
-        continue;
-      }
+    const end = tags && c === 60 /* < */ ? lexAngle(text, i, to, map) : c === 123 /* { */ ? lexTemplateTag(text, i, to, map) : -1;
+    if (end !== -1) {
+      i = end;
+      map.set(i, 'string');
+      continue;
     }
     i++;
   }
@@ -195,19 +194,7 @@ function lexAngle(text: string, start: number, to: number, map: ContextMap): num
 
 /** Attribute values: strings, with template expressions inside them as code. */
 function lexText(text: string, from: number, to: number, map: ContextMap): void {
-  map.set(from, 'string');
-  let i = from;
-  while (i < to) {
-    if (text.charCodeAt(i) === 123) {
-      const end = lexTemplateTag(text, i, to, map);
-      if (end !== -1) {
-        i = end;
-        map.set(i, 'string');
-        continue;
-      }
-    }
-    i++;
-  }
+  lexStringWithTags(text, from, to, map, false);
 }
 
 function indexOfCloseTag(text: string, from: number, to: number, name: string): number {
