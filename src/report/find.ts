@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
-import { DEFAULT_MAX_BYTES, readBytesSync, textSkipReason } from '../files/read.js';
+import { createBytesReader, DEFAULT_MAX_BYTES, textSkipReason } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
@@ -43,9 +43,10 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   let suppressed = 0;
   // Synchronous reads: one file at a time costs less than a round trip through the thread pool
   // for each of open, stat, read and close, and keeps memory flat. The prefilter runs on the
-  // bytes, so only candidate files are decoded.
+  // bytes, so only candidate files are decoded. One reused buffer serves every read.
+  const readBytes = createBytesReader();
   for (const file of discovery.files) {
-    const read = readBytesSync(file.path, maxBytes);
+    const read = readBytes(file.path, maxBytes);
     if (read.kind === 'error') {
       errors.push({ file: file.rel, message: read.message });
       continue;
