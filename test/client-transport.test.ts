@@ -15,6 +15,7 @@ import {
 } from '../src/client/errors.js';
 import { parseRetryAfter, retryDelay } from '../src/client/retry.js';
 import { type GetRequest, getJson, redactor, type TransportOptions } from '../src/client/transport.js';
+import { rejection as failure } from './helpers/rejection.js';
 
 const key = { id: '3f2c1e0a-7b6d-4c5e-8f9a-0b1c2d3e4f50', secret: 'a1b2c3d4'.repeat(8) };
 const token = basicAuthorization(key).slice(6);
@@ -65,16 +66,6 @@ const options = (baseUrl: string, over: Partial<TransportOptions> = {}): Transpo
 });
 
 const keyed: GetRequest = { path: '/v2/election/data/state/CA/', key };
-
-/** The error a promise rejects with. */
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('getJson', () => {
   it('sends Basic auth only when a key is given, and parses JSON', async () => {

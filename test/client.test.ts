@@ -24,6 +24,7 @@ import {
   type V2StateRecord,
 } from '../src/payload/index.js';
 import { STATE_CODES } from '../src/payload/states.js';
+import { rejection as failure } from './helpers/rejection.js';
 
 const key = { id: '9d7a4a2e-5b1c-4f3e-a2d1-6c0b8e9f7a35', secret: '5e'.repeat(32) };
 let dataset: Dataset;
@@ -49,15 +50,6 @@ function client<V extends 'v1' | 'v2', S extends 'v1' | 'v2' = V>(options: Omit<
     timeoutMs: 2000,
     ...options,
   });
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** Requests the server logged while `fn` ran. */

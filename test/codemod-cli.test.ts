@@ -1,21 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
 import { IoError } from '../src/errors.js';
 import { runCli } from './helpers/cli.js';
+import { writeTree } from './helpers/tree.js';
 
 const V1 = `export function f(state) {
   const url = state.external_tool_ovr.text;
@@ -65,12 +56,8 @@ afterEach(() => {
 
 /** A temporary project with the given files (relative paths → contents). */
 function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'civic-codemod-'));
+  const dir = writeTree(files, 'civic-codemod-');
   dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
   return dir;
 }
 

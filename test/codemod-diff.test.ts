@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitPatch, gitQuotePath } from '../src/codemod/diff.js';
 import { runCodemod } from '../src/codemod/run.js';
 import { transformSource } from '../src/codemod/transform.js';
 import { runCli } from './helpers/cli.js';
+import { writeTree } from './helpers/tree.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -15,12 +15,8 @@ afterEach(() => {
 });
 
 function gitRepo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'civic-diff-'));
+  const dir = writeTree(files, 'civic-diff-');
   dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
   spawnSync('git', ['init', '-q'], { cwd: dir });
   return dir;
 }

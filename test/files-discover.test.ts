@@ -1,20 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { chmodSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IoError, UsageError } from '../src/errors.js';
 import { discoverFiles } from '../src/files/discover.js';
 import { decodeText, readTextFile } from '../src/files/read.js';
+import { writeTree } from './helpers/tree.js';
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'civic-discover-'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return root;
-}
+const tree = (files: Record<string, string>) => writeTree(files, 'civic-discover-');
 
 const rels = async (options: Parameters<typeof discoverFiles>[0]) => (await discoverFiles(options)).files.map((f) => f.rel);
 

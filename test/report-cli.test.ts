@@ -1,20 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonReport } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 import { runCli } from './helpers/cli.js';
+import { writeTree } from './helpers/tree.js';
 
-/** A temporary tree from `{ 'path/name': contents }`. */
-function tree(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-report-cli-'));
-  for (const [rel, contents] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), contents);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string | Buffer>) => writeTree(files, 'cm-report-cli-');
 
 const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
 

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
@@ -8,15 +6,9 @@ import { discoverFiles } from '../src/files/discover.js';
 import { createBytesReader, readBytesSync } from '../src/files/read.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { createNeedleSearch } from '../src/scan/prefilter.js';
+import { writeTree } from './helpers/tree.js';
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'civic-needles-'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return root;
-}
+const tree = (files: Record<string, string>) => writeTree(files, 'civic-needles-');
 
 describe('createNeedleSearch', () => {
   const needles = ['/v1/', '/v1/election', 'election/', 'api.voteamerica.org', 'api.voteamerica.com', 'civic-migrate:', 'ab'];
