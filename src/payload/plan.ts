@@ -11,11 +11,11 @@ import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2
  */
 export interface Plan {
   readonly mappings: Mappings;
-  /** Property renames from the table's `properties`, checked against the payload schemas. */
+  /**
+   * The Boolean item property rename from the table's `properties`, checked against the payload
+   * schemas (the descriptor rename is checked too; descriptors are built with the schema names).
+   */
   readonly keys: {
-    /** Field descriptor: V1 `long_name` → V2 `description`. */
-    readonly descV1: string;
-    readonly descV2: string;
     /** Boolean state items: V1 `value` → V2 `bool_value`. */
     readonly boolV1: string;
     readonly boolV2: string;
@@ -245,7 +245,7 @@ function buildPlan(mappings: Mappings): Plan {
 
   return {
     mappings,
-    keys: { descV1: desc.v1, descV2: desc.v2, boolV1: bool.v1, boolV2: bool.v2 },
+    keys: { boolV1: bool.v1, boolV2: bool.v2 },
     v2ItemKeys: v2ItemKeys.filter((k) => !v1ItemKeys.includes(k)),
     v1Only,
     v2Only,
