@@ -5,9 +5,11 @@ import { describeIoError, IoError } from '../errors.js';
 
 /**
  * Writes `data` to `path` atomically: a temporary file in the same folder, fsync, then rename.
- * An existing file keeps its mode. On failure the target is untouched and the temporary file removed.
+ * An existing file keeps its mode; a symlink stays a link and its target is replaced. On failure the
+ * target is untouched and the temporary file removed.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  const path = await followLink(target);
   const tmp = join(dirname(path), `.${basename(path)}.civic-migrate-${randomBytes(6).toString('hex')}.tmp`);
   let mode: number | undefined;
   try {
@@ -28,5 +30,14 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
     throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+  }
+}
+
+/** The file a path names: a symlink's real target (so the rename replaces the file, not the link). */
+async function followLink(path: string): Promise<string> {
+  try {
+    return await fs.realpath(path);
+  } catch {
+    return path;
   }
 }
