@@ -56,3 +56,8 @@ export function describeIoError(error: unknown): string {
       return error instanceof Error ? error.message : String(error);
   }
 }
+
+/** The `never` guard of an exhaustive switch: reaching it at run time is a bug. */
+export function assertNever(value: never): never {
+  throw new Error(`unhandled rule kind: ${JSON.stringify(value)}`);
+}

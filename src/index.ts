@@ -50,14 +50,13 @@ export {
 export { formatSummaryLine as formatCodemodSummary } from './codemod/summary.js';
 export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
 export type { Change, ChangeKind, Edit, Marker, MarkerCause, TransformOptions, TransformResult } from './codemod/types.js';
-export { CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
+export { assertNever, CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
 export { closest } from './mapping/closest.js';
 export { type Explanation, explain, type FixedBy, findEndpoint, fixedBy, headline } from './mapping/explain.js';
 export { renderGuide } from './mapping/guide.js';
 export { DEFAULT_TABLE_PATH, loadMappings, mappingsFromJson } from './mapping/load.js';
 export type { Mappings, ResolvedRule, V2Origin } from './mapping/mappings.js';
 export * from './mapping/schema.js';
-export { assertNever } from './mapping/validate.js';
 export {
   type AdaptOptions,
   type AdaptResult,

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
 import type { ResolvedRule } from '../src/mapping/mappings.js';
-import type { SlugRuleKind } from '../src/mapping/schema.js';
-import { assertNever } from '../src/mapping/validate.js';
+import type { DeleteRule, RenameRule, SlugRuleKind } from '../src/mapping/schema.js';
+import type { SlugKind } from '../src/rules/kind.js';
+import { kindOf, SLUG_KINDS, slugRuleSchema } from '../src/rules/registry.js';
 
 /** SPEC.md's Versioning part, copied verbatim: the tests read the rows from it. */
 const spec = readFileSync(new URL('../fixtures/spec/versioning.md', import.meta.url), 'utf8');
@@ -168,26 +169,38 @@ describe('the bundled table holds every row of SPEC.md', () => {
 });
 
 describe('rule kinds', () => {
-  it('are exactly the six the tools handle', () => {
-    // Adding a kind breaks this and every exhaustive switch (`assertNever`) until it is handled.
+  it('are the registry: each entry is its own kind, and the table schema is their union', () => {
     expectTypeOf<SlugRuleKind>().toEqualTypeOf<'rename' | 'consolidate' | 'footnote' | 'delete' | 'unchanged' | 'unknown'>();
+    for (const [name, kind] of Object.entries(SLUG_KINDS)) expect(kind.kind).toBe(name);
+    for (const rule of m.table.slugs) expect(slugRuleSchema.parse(rule)).toEqual(rule);
   });
 
-  it('an exhaustive switch rejects an unhandled kind at compile time', () => {
-    const describeKind = (rule: ResolvedRule): string => {
-      switch (rule.kind) {
-        case 'rename':
-        case 'consolidate':
-        case 'footnote':
-        case 'delete':
-        case 'unchanged':
-          return rule.kind;
-        default:
-          // @ts-expect-error 'unknown' is not handled above, so `rule` is not `never`.
-          return assertNever(rule);
-      }
-    };
-    expect(describeKind(m.byV1.get('vbm_universal') as ResolvedRule)).toBe('rename');
-    expect(() => describeKind(m.byV1.get('id_requirements_vbm') as ResolvedRule)).toThrow(/unhandled rule kind/);
+  it('a kind module must give every facet, for its own rows (compile-time)', () => {
+    // @ts-expect-error a kind without its codemod, report, guide… facets is not a SlugKind.
+    const incomplete: SlugKind<RenameRule> = { kind: 'rename', schema: SLUG_KINDS.rename.schema };
+    // @ts-expect-error a rename's behaviour cannot stand for another kind's rows.
+    const mismatched: SlugKind<DeleteRule> = SLUG_KINDS.rename;
+    expect([incomplete, mismatched]).toHaveLength(2);
+  });
+
+  it('every tool asks the kind: codemod action, report kind, index, explanation', () => {
+    const rename = m.byV1.get('vbm_universal') as ResolvedRule;
+    expect(kindOf(rename).codemod(rename, 'code')).toEqual({ kind: 'rename', to: 'has_automatic_vbm' });
+    expect(kindOf(rename).codemod(rename, 'string')).toEqual({
+      kind: 'mark',
+      note: { code: 'renamed-elsewhere', params: { v1: 'vbm_universal', v2: 'has_automatic_vbm', place: 'string' } },
+    });
+    const unchanged = m.byV1.get('early_voting_starts') as ResolvedRule;
+    expect(kindOf(unchanged).codemod(unchanged, 'code')).toEqual({ kind: 'none' });
+    expect(kindOf(unchanged).report).toBeUndefined();
+    const unknown = m.byV1.get('id_requirements_vbm') as ResolvedRule;
+    expect(kindOf(unknown).report?.kind).toBe('unknown-slug');
+    expect(kindOf(unknown).index(unknown)).toEqual({
+      declares: [],
+      origins: [],
+      replacesV1: false,
+      actionable: true,
+      v1Format: undefined,
+    });
   });
 });

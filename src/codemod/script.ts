@@ -1,6 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
+import { kindOf } from '../rules/registry.js';
 import { ignoredLines as findIgnoredLines, IGNORE_DIRECTIVE } from '../scan/marker.js';
 import {
   compactText,
@@ -19,7 +20,7 @@ import {
 } from './ast.js';
 import { applyEdits, sortEdits } from './edits.js';
 import { findAnchor, markerEdit, markerPresent } from './markers.js';
-import { collisionNote, type MarkerNote, propertyInStringNote, slugNote, warningNote } from './messages.js';
+import { type MarkerNote, propertyInStringNote, word } from './messages.js';
 import type { CodemodPlan } from './plan.js';
 import type { Change, ChangeKind, Edit, Marker } from './types.js';
 import type { Ts } from './typescript.js';
@@ -443,27 +444,31 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     }
   }
 
+  /** The marker of a rewrite the table warns about (one side of a contradiction). */
+  const warned = (node: Node, rule: ResolvedRule, to: string) => {
+    if (rule.warning) note(node, word({ code: 'rule-warning', params: { v1: rule.v1, v2: to, warning: rule.warning } }));
+  };
+
   function onSlugName(node: Identifier | StringLiteralLike, rule: ResolvedRule, site: NameSite): void {
-    if (rule.kind !== 'rename') {
-      note(node, slugNote(rule));
+    const action = kindOf(rule).codemod(rule, 'code');
+    if (action.kind === 'none') return;
+    if (action.kind === 'mark') {
+      note(node, word(action.note));
       return;
     }
     if (isModuleSide(node, site)) return;
     if (site === 'member' || site === 'shorthand') {
       const member = site === 'member' ? memberOf(node) : node.parent;
-      if (member && !ts.isBindingElement(member) && siblingNames(member).includes(rule.v2)) {
-        note(node, collisionNote(rule.v1, rule.v2));
+      if (member && !ts.isBindingElement(member) && siblingNames(member).includes(action.to)) {
+        note(node, word({ code: 'collision', params: { v1: rule.v1, v2: action.to } }));
         return;
       }
     }
-    if (!rename(node, site, rule.v1, rule.v2, 'slug')) {
-      note(node, {
-        cause: 'in-string',
-        message: `\`${rule.v1}\` is \`${rule.v2}\` in V2, which is not a valid name here: change it by hand`,
-      });
+    if (!rename(node, site, rule.v1, action.to, 'slug')) {
+      note(node, word({ code: 'invalid-name', params: { v1: rule.v1, v2: action.to } }));
       return;
     }
-    note(node, warningNote(rule));
+    warned(node, rule, action.to);
   }
 
   visit(sf);
@@ -488,12 +493,11 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     const rule = m.byV1.get(site.token);
     if (rule && m.actionableV1.has(site.token)) {
       if (unrelated(site)) continue;
-      if (rule.kind === 'rename') {
-        rename(site.node, 'member', rule.v1, rule.v2, 'slug');
-        note(site.node, warningNote(rule));
-      } else {
-        note(site.node, slugNote(rule));
-      }
+      const action = kindOf(rule).codemod(rule, 'code');
+      if (action.kind === 'rename') {
+        rename(site.node, 'member', rule.v1, action.to, 'slug');
+        warned(site.node, rule, action.to);
+      } else if (action.kind === 'mark') note(site.node, word(action.note));
       continue;
     }
     const fieldProperty = plan.fieldProperties.get(site.token);
@@ -525,8 +529,10 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
       if (scan.covered.some(([s, e]) => hit.index >= s && hit.index < e)) continue;
       const rule = m.byV1.get(hit.token);
       let n: MarkerNote | undefined;
-      if (rule && m.actionableV1.has(hit.token)) n = slugNote(rule, 'string');
-      else {
+      if (rule && m.actionableV1.has(hit.token)) {
+        const action = kindOf(rule).codemod(rule, 'string');
+        if (action.kind === 'mark') n = word(action.note);
+      } else {
         const fieldProperty = plan.fieldProperties.get(hit.token);
         if (fieldProperty && ctx.civic && !geocoding) n = propertyInStringNote(fieldProperty);
       }

@@ -1,8 +1,9 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import { loadMappings } from '../mapping/load.js';
+import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { applyEdits, shiftEdits } from './edits.js';
-import { propertyInStringNote, slugNote } from './messages.js';
+import { type MarkerNote, propertyInStringNote, word } from './messages.js';
 import { type CodemodPlan, planFor } from './plan.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
@@ -101,7 +102,13 @@ function templateMarkers(text: string, plan: CodemodPlan, civic: boolean): Marke
   for (const hit of plan.stringTokens.find(text.slice(range[0], range[1]))) {
     const rule = m.byV1.get(hit.token);
     const property = plan.fieldProperties.get(hit.token);
-    const note = rule ? slugNote(rule, 'template') : property && civic ? propertyInStringNote(property, 'template') : undefined;
+    const action = rule ? kindOf(rule).codemod(rule, 'template') : undefined;
+    const note: MarkerNote | undefined =
+      action?.kind === 'mark'
+        ? word(action.note)
+        : !rule && property && civic
+          ? propertyInStringNote(property, 'template')
+          : undefined;
     if (!note) continue;
     const at = range[0] + hit.index;
     const before = text.slice(0, at);

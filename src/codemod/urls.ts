@@ -1,12 +1,6 @@
-import {
-  ambiguousEndpointNote,
-  baseUrlNote,
-  endpointNote,
-  type MarkerNote,
-  routeNote,
-  showPath,
-  unknownEndpointNote,
-} from './messages.js';
+import type { EndpointRule } from '../mapping/schema.js';
+import { code } from '../rules/format.js';
+import { endpointNote, type MarkerNote, showPath, word } from './messages.js';
 import type { CodemodPlan, EndpointShape } from './plan.js';
 
 /**
@@ -179,7 +173,7 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && plan.hosts.has(host)) {
-        if (otherService) note(baseUrlNote(`${host}${version}`, otherService));
+        if (otherService) note(word({ code: 'base-url-shared', params: { base: `${host}${version}`, other: otherService } }));
         else edit(i + 1, i + version.length, plan.to);
       }
       continue;
@@ -213,10 +207,10 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
         break;
       case 'unknown':
         // Another API's `/v1/election/…` behind its own host is none of our business.
-        if (!host || plan.hosts.has(host)) note(unknownEndpointNote(path));
+        if (!host || plan.hosts.has(host)) note(word({ code: 'endpoint-unknown', params: { path } }));
         break;
       case 'route':
-        note(routeNote(path));
+        note(word({ code: 'endpoint-route', params: { path } }));
         break;
     }
   }
@@ -258,3 +252,8 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
 }
 
 export { showPath };
+
+function ambiguousEndpointNote(path: string, candidates: readonly EndpointRule[]): MarkerNote {
+  const moves = [...new Set(candidates.map((c) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
+  return word({ code: 'endpoint-ambiguous', params: { path, moves } });
+}

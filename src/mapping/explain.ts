@@ -1,10 +1,11 @@
+import { code } from '../rules/format.js';
+import type { FixedBy, SlugKind } from '../rules/kind.js';
+import { kindOf, SLUG_KINDS } from '../rules/registry.js';
 import { closest } from './closest.js';
 import type { Mappings, ResolvedRule, V2Origin } from './mappings.js';
-import type { EndpointRule, PropertyRule, V2Field } from './schema.js';
-import { assertNever } from './validate.js';
+import type { EndpointRule, PropertyRule, SlugRule, V2Field } from './schema.js';
 
-/** Who changes code that uses a V1 name: the codemod, a person, or nobody. */
-export type FixedBy = 'codemod' | 'person' | 'nothing';
+export type { FixedBy };
 
 export type Explanation =
   | {
@@ -21,46 +22,11 @@ export type Explanation =
   | { found: true; query: string; side: 'endpoint'; endpoint: EndpointRule; fixedBy: FixedBy; message: string }
   | { found: false; query: string; suggestions: string[]; message: string };
 
-const code = (s: string) => `\`${s}\``;
-const list = (items: readonly string[]) =>
-  items.length <= 1 ? items.map(code).join('') : `${items.slice(0, -1).map(code).join(', ')} and ${code(items.at(-1) as string)}`;
-
 /** Who fixes code that uses this V1 slug. */
-export function fixedBy(rule: ResolvedRule): FixedBy {
-  switch (rule.kind) {
-    case 'rename':
-      return 'codemod';
-    case 'consolidate':
-    case 'footnote':
-    case 'delete':
-    case 'unknown':
-      return 'person';
-    case 'unchanged':
-      return 'nothing';
-    default:
-      return assertNever(rule);
-  }
-}
+export const fixedBy = (rule: ResolvedRule): FixedBy => kindOf(rule).fixedBy;
 
 /** One line saying what happened to a V1 slug. */
-export function headline(rule: ResolvedRule): string {
-  switch (rule.kind) {
-    case 'rename':
-      return `V1 ${code(rule.v1)} is V2 ${code(rule.v2)} (renamed).`;
-    case 'consolidate':
-      return `V1 ${code(rule.v1)} is option ${code(rule.option)} of the V2 Multi-select field ${code(rule.v2)} (consolidated).`;
-    case 'footnote':
-      return `V1 ${code(rule.v1)} moved into the footnotes of ${list(rule.targets)}${rule.inferred ? ' (targets inferred)' : ''}.`;
-    case 'delete':
-      return `V1 ${code(rule.v1)} is deleted in V2 (${rule.category}).`;
-    case 'unchanged':
-      return `V1 ${code(rule.v1)} is presumed unchanged in V2 (named by neither migration table; unverified).`;
-    case 'unknown':
-      return `V1 ${code(rule.v1)} has no known fate in V2.`;
-    default:
-      return assertNever(rule);
-  }
-}
+export const headline = (rule: ResolvedRule): string => kindOf(rule).headline(rule);
 
 /** The sentence that says who fixes a use (shared with the report's own messages). */
 export const FIX: Readonly<Record<FixedBy, string>> = {
@@ -70,20 +36,8 @@ export const FIX: Readonly<Record<FixedBy, string>> = {
 };
 
 function describeOrigin(slug: string, origin: V2Origin): string {
-  switch (origin.kind) {
-    case 'rename':
-      return `renamed from V1 ${code(origin.v1)}`;
-    case 'consolidate':
-      return `option ${code(origin.option)} comes from the V1 Boolean ${code(origin.v1)}`;
-    case 'footnote':
-      return `its footnotes hold the former V1 ${code(origin.v1)}`;
-    case 'unchanged':
-      return `the same slug as in V1 (presumed unchanged)`;
-    case 'new':
-      return `${code(slug)} is new in V2`;
-    default:
-      return assertNever(origin);
-  }
+  if (origin.kind === 'new') return `${code(slug)} is new in V2`;
+  return (SLUG_KINDS[origin.kind] as SlugKind<SlugRule>).describeOrigin(origin as never);
 }
 
 /** Explains a V1 slug, a V2 slug, a renamed property (`long_name`) or a V1 endpoint path. */
@@ -95,7 +49,8 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
     const by = fixedBy(rule);
     const parts = [headline(rule), rule.description, FIX[by]];
     if (rule.warning) parts.push(`Warning: ${rule.warning}`);
-    const alsoV2 = origins?.filter((o) => o.kind !== 'unchanged');
+    // Where else the slug comes from, besides being itself (an unchanged slug's own origin).
+    const alsoV2 = origins?.filter((o) => o.kind === 'new' || o.v1 !== query);
     if (alsoV2?.length) parts.push(`Also a V2 slug: ${alsoV2.map((o) => describeOrigin(query, o)).join('; ')}.`);
     return { found: true, query, side: 'v1', rule, fixedBy: by, message: parts.join(' '), ...(alsoV2?.length ? { alsoV2 } : {}) };
   }

@@ -1,5 +1,7 @@
-import { fixedBy } from './explain.js';
-import type { Mappings, ResolvedRule } from './mappings.js';
+import type { SlugKind } from '../rules/kind.js';
+import { SLUG_KINDS, SLUG_RULE_KINDS } from '../rules/registry.js';
+import type { Mappings } from './mappings.js';
+import type { SlugRule } from './schema.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => `\`${s}\``;
@@ -13,10 +15,6 @@ function table(head: string[], rows: string[][]): string[] {
   ];
 }
 
-function rulesOf<K extends ResolvedRule['kind']>(m: Mappings, kind: K): Extract<ResolvedRule, { kind: K }>[] {
-  return [...m.byV1.values()].filter((r): r is Extract<ResolvedRule, { kind: K }> => r.kind === kind);
-}
-
 /** The whole table as a readable migration guide, one table row per V1 slug. Deterministic. */
 export function renderGuide(m: Mappings): string {
   const out: string[] = [
@@ -28,79 +26,19 @@ export function renderGuide(m: Mappings): string {
     'person must decide (the codemod leaves a `civic-migrate:` marker).',
     '',
   ];
-  const renames = rulesOf(m, 'rename');
-  out.push(`## Renamed slugs (${renames.length})`, '');
-  out.push(
-    ...table(
-      ['V1 slug', 'V2 slug', 'Fixed by', 'What to do'],
-      renames.map((r) => [code(r.v1), code(r.v2), fixedBy(r), r.description + (r.warning ? ` **Warning:** ${r.warning}` : '')]),
-    ),
-  );
-
-  const cons = rulesOf(m, 'consolidate');
-  out.push(`## Booleans consolidated into Multi-select fields (${cons.length})`, '');
-  out.push(
-    ...table(
-      ['V1 slug', 'V2 field', 'Option', 'Fixed by', 'What to do'],
-      cons.map((r) => [code(r.v1), code(r.v2), code(r.option), fixedBy(r), r.description]),
-    ),
-  );
-  out.push('Option sets:', '');
-  for (const f of m.table.v2Fields) {
-    if (!f.options) continue;
+  for (const kind of SLUG_RULE_KINDS) {
+    const behaviour = SLUG_KINDS[kind] as SlugKind<SlugRule>;
+    const rules = [...m.byV1.values()].filter((r) => r.kind === kind);
+    const { guide } = behaviour;
+    out.push(`## ${guide.title(rules.length)}`, '', ...(guide.intro ?? []));
     out.push(
-      `- ${code(f.slug)} (${f.format}): ${f.options.map(code).join(', ')}${f.optionsComplete === false ? ' — known options only; V2 may have more' : ''}`,
+      ...table(
+        [...guide.columns],
+        rules.map((r) => guide.row(r, behaviour.fixedBy)),
+      ),
     );
+    out.push(...(guide.after?.(m) ?? []));
   }
-  out.push('');
-
-  const notes = rulesOf(m, 'footnote');
-  out.push(`## Notes moved into footnotes (${notes.length})`, '');
-  out.push(
-    ...table(
-      ['V1 slug', 'Footnotes now on', 'Fixed by', 'What to do'],
-      notes.map((r) => [
-        code(r.v1),
-        r.targets.map(code).join(', ') + (r.inferred ? ' (inferred)' : ''),
-        fixedBy(r),
-        r.description,
-      ]),
-    ),
-  );
-
-  const deletes = rulesOf(m, 'delete');
-  out.push(`## Deleted slugs (${deletes.length})`, '');
-  out.push(
-    ...table(
-      ['V1 slug', 'Category', 'Use instead', 'Fixed by', 'What to do'],
-      deletes.map((r) => [
-        code(r.v1),
-        r.category,
-        (r.replacement ?? []).map(code).join(', ') || '—',
-        fixedBy(r),
-        r.description + (r.warning ? ` **Warning:** ${r.warning}` : ''),
-      ]),
-    ),
-  );
-
-  const unknown = rulesOf(m, 'unknown');
-  out.push(`## V1 slugs with no known V2 fate (${unknown.length})`, '');
-  out.push(
-    ...table(
-      ['V1 slug', 'Fixed by', 'What to do'],
-      unknown.map((r) => [code(r.v1), fixedBy(r), r.description]),
-    ),
-  );
-
-  const unchanged = rulesOf(m, 'unchanged');
-  out.push(`## V1 slugs presumed unchanged (${unchanged.length})`, '');
-  out.push('Named by neither migration table; seen in real code and presumed the same in V2 (unverified).', '');
-  out.push(
-    ...table(
-      ['Slug', 'Verified'],
-      unchanged.map((r) => [code(r.v1), r.verified ? 'yes' : 'no']),
-    ),
-  );
 
   out.push('## Properties', '');
   out.push(

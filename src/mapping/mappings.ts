@@ -1,3 +1,4 @@
+import { kindOf } from '../rules/registry.js';
 import type { Contradiction, EndpointRule, MappingTable, PropertyRule, SlugRule, V1Format, V2Field, V2Format } from './schema.js';
 
 /** A V1 slug's rule as the tools use it: the resolved row, with the contradiction warning if any. */
@@ -50,47 +51,25 @@ export function buildIndex(table: MappingTable, source: string): Mappings {
   }
 
   const byV2 = new Map<string, V2Origin[]>();
-  const add = (slug: string, origin: V2Origin) => {
-    const list = byV2.get(slug) ?? [];
-    list.push(origin);
-    byV2.set(slug, list);
-  };
   const consolidations = new Map<string, { v1: string; option: string }[]>();
   const footnoteSources = new Map<string, string>();
+  const v1Format = new Map<string, V1Format>();
+  const actionableV1 = new Set<string>();
+  const append = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   for (const rule of byV1.values()) {
-    switch (rule.kind) {
-      case 'rename':
-        add(rule.v2, { kind: 'rename', v1: rule.v1 });
-        break;
-      case 'consolidate': {
-        add(rule.v2, { kind: 'consolidate', v1: rule.v1, option: rule.option });
-        const group = consolidations.get(rule.v2) ?? [];
-        group.push({ v1: rule.v1, option: rule.option });
-        consolidations.set(rule.v2, group);
-        break;
-      }
-      case 'footnote':
-        for (const target of rule.targets) {
-          add(target, { kind: 'footnote', v1: rule.v1 });
-          footnoteSources.set(target, rule.v1);
-        }
-        break;
-      case 'unchanged':
-        add(rule.v1, { kind: 'unchanged', v1: rule.v1 });
-        break;
-      case 'delete':
-      case 'unknown':
-        break;
-    }
+    const entry = kindOf(rule).index(rule);
+    for (const { slug, origin } of entry.origins) append(byV2, slug, origin);
+    if (entry.consolidation) append(consolidations, entry.consolidation.v2, { v1: rule.v1, option: entry.consolidation.option });
+    for (const target of entry.footnoteTargets ?? []) footnoteSources.set(target, rule.v1);
+    if (entry.v1Format) v1Format.set(rule.v1, entry.v1Format);
+    if (entry.actionable) actionableV1.add(rule.v1);
   }
   const v2Fields = new Map(table.v2Fields.map((f) => [f.slug, f]));
   for (const slug of v2Fields.keys()) if (!byV2.has(slug)) byV2.set(slug, [{ kind: 'new' }]);
-
-  const v1Format = new Map<string, V1Format>();
-  for (const rule of byV1.values()) {
-    if (rule.kind === 'consolidate') v1Format.set(rule.v1, 'Boolean');
-    else if ('format' in rule && rule.format) v1Format.set(rule.v1, rule.format);
-  }
 
   return {
     table,
@@ -108,7 +87,7 @@ export function buildIndex(table: MappingTable, source: string): Mappings {
     nonElectionPaths: table.nonElectionPaths,
     formats: new Map(table.formats.map((f) => [f.v1, f.v2])),
     contradictions,
-    actionableV1: new Set([...byV1.values()].filter((r) => r.kind !== 'unchanged').map((r) => r.v1)),
+    actionableV1,
     v1FormatOf: (slug) => v1Format.get(slug),
   };
 }

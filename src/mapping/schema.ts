@@ -1,91 +1,16 @@
 import { z } from 'zod';
+import { SLUG_RULE_KINDS, slugRuleSchema } from '../rules/registry.js';
+import { slug, text, v1FormatSchema, v2FormatSchema } from './schema-parts.js';
 
-/** A field slug: lower-case letters, digits and underscores (V1 had `2020_*` slugs, so a digit may lead). */
-const slug = z.string().regex(/^[a-z0-9][a-z0-9_]*$/, 'a slug is lower-case letters, digits and underscores');
-const text = z.string().min(1);
-
-/** V1 formats the server used (`Markdown`, `Boolean`, `URL`, `Date`) and the older docs' names. */
-export const v1FormatSchema = z.enum(['Markdown', 'Boolean', 'URL', 'Date', 'Text', 'Phone', 'Email']);
-export const v2FormatSchema = z.enum(['Boolean', 'Date', 'Markdown', 'Multi-select', 'Single-select', 'URL']);
-
-const renameRule = z.strictObject({
-  kind: z.literal('rename'),
-  v1: slug,
-  v2: slug,
-  /** Format when the naming conventions or SPEC state it; absent when unknown. */
-  format: v1FormatSchema.optional(),
-  description: text,
-});
-
-const consolidateRule = z.strictObject({
-  kind: z.literal('consolidate'),
-  v1: slug,
-  /** The Multi-select field it folds into. */
-  v2: slug,
-  /** The option that is present when the V1 Boolean was true. */
-  option: slug,
-  description: text,
-});
-
-const footnoteRule = z.strictObject({
-  kind: z.literal('footnote'),
-  v1: slug,
-  /** V2 fields whose `footnotes` now hold the notes. */
-  targets: z.array(slug).min(1),
-  /** True when the targets are this table's inference, not published. */
-  inferred: z.boolean(),
-  description: text,
-});
-
-/** How a deleted field can be rebuilt for V1 code from V2 data. */
-export const deriveSchema = z.discriminatedUnion('from', [
-  /** Boolean: true when any of the fields has a non-empty `text`. */
-  z.strictObject({ from: z.literal('anyNonEmpty'), fields: z.array(slug).min(1) }),
-  /** The same `text` as another field. */
-  z.strictObject({ from: z.literal('copy'), field: slug }),
-  /** A constant Boolean. */
-  z.strictObject({ from: z.literal('constant'), value: z.boolean() }),
-  /** Boolean: true when the override list has an entry for this field in the state. */
-  z.strictObject({ from: z.literal('overrides'), field: slug }),
-]);
-
-export const deletionCategorySchema = z.enum(['redundant', 'not-tracked', 'too-difficult', '2022-specific']);
-
-const deleteRule = z.strictObject({
-  kind: z.literal('delete'),
-  v1: slug,
-  category: deletionCategorySchema,
-  format: v1FormatSchema.optional(),
-  /** For redundant deletions: the field(s) to use instead. */
-  replacement: z.array(slug).min(1).optional(),
-  derive: deriveSchema.optional(),
-  reason: text,
-  description: text,
-});
-
-const unchangedRule = z.strictObject({
-  kind: z.literal('unchanged'),
-  v1: slug,
-  /** False: seen in real code, named by neither table, presumed the same in V2. */
-  verified: z.boolean(),
-  format: v1FormatSchema.optional(),
-  description: text,
-});
-
-const unknownRule = z.strictObject({
-  kind: z.literal('unknown'),
-  v1: slug,
-  description: text,
-});
-
-export const slugRuleSchema = z.discriminatedUnion('kind', [
-  renameRule,
-  consolidateRule,
-  footnoteRule,
-  deleteRule,
-  unchangedRule,
-  unknownRule,
-]);
+export type { ConsolidateRule } from '../rules/consolidate.js';
+export type { DeleteRule, Derive } from '../rules/delete.js';
+export { deletionCategorySchema, deriveSchema } from '../rules/delete.js';
+export type { FootnoteRule } from '../rules/footnote.js';
+export { type SlugRule, type SlugRuleKind, slugRuleSchema } from '../rules/registry.js';
+export type { RenameRule } from '../rules/rename.js';
+export type { UnchangedRule } from '../rules/unchanged.js';
+export type { UnknownRule } from '../rules/unknown.js';
+export { type V1Format, type V2Format, v1FormatSchema, v2FormatSchema } from './schema-parts.js';
 
 export const v2FieldSchema = z.strictObject({
   slug,
@@ -126,9 +51,9 @@ export const formatRuleSchema = z.strictObject({
 export const contradictionSchema = z.strictObject({
   v1: slug,
   /** The rule kinds the slug appears under in this table. */
-  kinds: z.array(z.enum(['rename', 'consolidate', 'footnote', 'delete', 'unchanged', 'unknown'])).min(1),
+  kinds: z.array(z.enum(SLUG_RULE_KINDS)).min(1),
   /** The kind that wins. */
-  resolution: z.enum(['rename', 'consolidate', 'footnote', 'delete', 'unchanged', 'unknown']),
+  resolution: z.enum(SLUG_RULE_KINDS),
   warning: text,
 });
 
@@ -149,19 +74,8 @@ export const mappingTableSchema = z.strictObject({
 });
 
 export type MappingTable = z.infer<typeof mappingTableSchema>;
-export type SlugRule = z.infer<typeof slugRuleSchema>;
-export type SlugRuleKind = SlugRule['kind'];
-export type RenameRule = z.infer<typeof renameRule>;
-export type ConsolidateRule = z.infer<typeof consolidateRule>;
-export type FootnoteRule = z.infer<typeof footnoteRule>;
-export type DeleteRule = z.infer<typeof deleteRule>;
-export type UnchangedRule = z.infer<typeof unchangedRule>;
-export type UnknownRule = z.infer<typeof unknownRule>;
-export type Derive = z.infer<typeof deriveSchema>;
 export type V2Field = z.infer<typeof v2FieldSchema>;
 export type PropertyRule = z.infer<typeof propertyRuleSchema>;
 export type EndpointRule = z.infer<typeof endpointRuleSchema>;
 export type FormatRule = z.infer<typeof formatRuleSchema>;
 export type Contradiction = z.infer<typeof contradictionSchema>;
-export type V1Format = z.infer<typeof v1FormatSchema>;
-export type V2Format = z.infer<typeof v2FormatSchema>;

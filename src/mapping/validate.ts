@@ -1,8 +1,7 @@
 import { MappingError } from '../errors.js';
-import type { MappingTable, SlugRule, SlugRuleKind } from './schema.js';
-
-/** Kinds that mean the V1 slug no longer exists under that name in V2. */
-const MIGRATED: ReadonlySet<SlugRuleKind> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
+import type { ValidationContext } from '../rules/kind.js';
+import { kindOf } from '../rules/registry.js';
+import type { MappingTable, SlugRule } from './schema.js';
 
 /**
  * Checks a schema-valid table for the rules a schema cannot express. Throws a `MappingError`
@@ -60,69 +59,37 @@ export function validateTable(table: MappingTable, source: string): void {
       );
   }
 
-  // The V2 slugs the table knows: targets, declared V2 fields, unchanged slugs.
+  // The V2 slugs the table knows (declared V2 fields, and what each row declares) and the V1
+  // slugs that no longer exist under their name.
   const knownV2 = new Set<string>(v2Fields.keys());
-  const migrated = new Set<string>();
+  const replacedV1 = new Set<string>();
   for (const rule of table.slugs) {
-    if (rule.kind === 'rename' || rule.kind === 'consolidate') knownV2.add(rule.v2);
-    if (rule.kind === 'unchanged') knownV2.add(rule.v1);
-    if (MIGRATED.has(rule.kind)) migrated.add(rule.v1);
+    const entry = kindOf(rule).index(rule);
+    for (const s of entry.declares) knownV2.add(s);
+    if (entry.replacesV1) replacedV1.add(rule.v1);
   }
 
-  const renameTargets = new Map<string, number>();
-  const optionsTaken = new Map<string, number>();
-  const footnoteTargets = new Map<string, number>();
+  // Keys a row takes (a rename target, a Multi-select option, a footnote target): by space, the row that took each.
+  const claims = new Map<string, Map<string, string>>();
   table.slugs.forEach((rule, i) => {
     const row = rowName(i, rule);
-    const inContradiction = contradictions.has(rule.v1);
-    const assertV2 = (slug: string, what: string) => {
-      if (!knownV2.has(slug)) fail(row, `${what} "${slug}" is not a known V2 slug`);
+    const ctx: ValidationContext = {
+      fail: (problem) => fail(row, problem),
+      requireV2: (slug, what) => {
+        if (!knownV2.has(slug)) fail(row, `${what} "${slug}" is not a known V2 slug`);
+      },
+      isReplacedV1: (slug) => replacedV1.has(slug),
+      v2Field: (slug) => v2Fields.get(slug),
+      claim: (space, key, conflict) => {
+        const taken = claims.get(space) ?? new Map<string, string>();
+        claims.set(space, taken);
+        const other = taken.get(key);
+        if (other !== undefined) fail(row, conflict(other));
+        taken.set(key, `slugs[${i}]`);
+      },
+      inContradiction: contradictions.has(rule.v1),
     };
-    switch (rule.kind) {
-      case 'rename': {
-        if (migrated.has(rule.v2) && rule.v2 !== rule.v1) fail(row, `chain: target "${rule.v2}" is itself a migrated V1 slug`);
-        if (rule.v2 === rule.v1) fail(row, `renames "${rule.v1}" to itself; use kind "unchanged"`);
-        const other = renameTargets.get(rule.v2);
-        if (other !== undefined) fail(row, `duplicate target: slugs[${other}] is also renamed to "${rule.v2}"`);
-        renameTargets.set(rule.v2, i);
-        break;
-      }
-      case 'consolidate': {
-        if (migrated.has(rule.v2)) fail(row, `chain: target "${rule.v2}" is itself a migrated V1 slug`);
-        const field = v2Fields.get(rule.v2);
-        if (field?.format !== 'Multi-select') fail(row, `target "${rule.v2}" is not a Multi-select field declared in "v2Fields"`);
-        if (!field?.options?.includes(rule.option))
-          fail(row, `option "${rule.option}" is not in the option set of "${rule.v2}" (${field?.options?.join(', ')})`);
-        const key = `${rule.v2}:${rule.option}`;
-        const other = optionsTaken.get(key);
-        if (other !== undefined) fail(row, `duplicate: slugs[${other}] already maps to "${rule.v2}" option "${rule.option}"`);
-        optionsTaken.set(key, i);
-        break;
-      }
-      case 'footnote': {
-        const dup = firstDuplicate(rule.targets);
-        if (dup !== undefined) fail(row, `footnote target "${dup}" is listed twice`);
-        for (const target of rule.targets) {
-          assertV2(target, 'footnote target');
-          const other = footnoteTargets.get(target);
-          if (other !== undefined) fail(row, `footnote target "${target}" already receives slugs[${other}]'s notes`);
-          footnoteTargets.set(target, i);
-        }
-        break;
-      }
-      case 'delete': {
-        if (!inContradiction) for (const r of rule.replacement ?? []) assertV2(r, 'replacement');
-        const derive = rule.derive;
-        if (derive?.from === 'anyNonEmpty') for (const f of derive.fields) assertV2(f, 'derive field');
-        if (derive?.from === 'copy' || derive?.from === 'overrides') assertV2(derive.field, 'derive field');
-        break;
-      }
-      case 'unchanged':
-      case 'unknown':
-        break;
-      default:
-        assertNever(rule);
-    }
+    kindOf(rule).validate(rule, ctx);
   });
 
   const unique = <T>(list: readonly T[], key: (t: T) => string, what: string, name: (i: number) => string) => {
@@ -170,9 +137,4 @@ function firstDuplicate<T>(list: readonly T[]): T | undefined {
     seen.add(item);
   }
   return undefined;
-}
-
-/** The `never` guard of every exhaustive switch over rule kinds. */
-export function assertNever(value: never): never {
-  throw new Error(`unhandled rule kind: ${JSON.stringify(value)}`);
 }

@@ -1,6 +1,6 @@
+import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { assertNever } from '../mapping/validate.js';
 import { type DowngradeRun, indexFields, overridesOption, type UpgradeRun } from './context.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';

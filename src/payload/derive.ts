@@ -1,5 +1,5 @@
+import { assertNever } from '../errors.js';
 import type { DeleteRule, Derive } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
 import type { Plan } from './plan.js';
 import type { RegionalOverride, V1StateItem } from './schemas.js';
 import { stateCodeOf } from './states.js';

@@ -1,5 +1,5 @@
+import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
 import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { itemPath, jsonPath, listPath } from './diagnostics.js';

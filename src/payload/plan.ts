@@ -1,7 +1,6 @@
-import { MappingError } from '../errors.js';
+import { assertNever, MappingError } from '../errors.js';
 import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
 import { type DeletedField, deletedField } from './derive.js';
 import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
 

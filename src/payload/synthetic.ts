@@ -1,7 +1,7 @@
+import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import type { Derive, V1Format } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
 import type { RegionalOverride, V1FieldDescriptor, V1StateItem, V1StateRecord } from './schemas.js';
 import { STATE_CODES, STATES } from './states.js';
 import { longNameOf, slugWords as words } from './values.js';

@@ -1,5 +1,5 @@
+import { assertNever } from '../errors.js';
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
 import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';

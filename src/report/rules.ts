@@ -1,7 +1,7 @@
 import { explain } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
-import { assertNever } from '../mapping/validate.js';
+import { kindOf } from '../rules/registry.js';
 import { createPrefilter, type Prefilter } from '../scan/prefilter.js';
 import { createEndpointScanner, type EndpointScanner } from './endpoints.js';
 import type { Confidence, FindingKind, Fixer } from './finding.js';
@@ -73,22 +73,15 @@ export function createReportRules(mappings: Mappings, options: { assumeCivic?: b
       };
     }
     if (e.side !== 'v1') return undefined;
-    const rule = e.rule;
-    const base = { fixedBy: asFixer(e.fixedBy), message: e.message, confidence: 'high' as const };
-    switch (rule.kind) {
-      case 'rename':
-        return { ...base, kind: 'rename', replacement: rule.v2 };
-      case 'consolidate':
-      case 'footnote':
-      case 'delete':
-        return { ...base, kind: rule.kind, replacement: null };
-      case 'unknown':
-        return { ...base, kind: 'unknown-slug', replacement: null };
-      case 'unchanged':
-        return undefined;
-      default:
-        return assertNever(rule);
-    }
+    const report = kindOf(e.rule).report;
+    if (!report) return undefined;
+    return {
+      kind: report.kind,
+      fixedBy: asFixer(e.fixedBy),
+      message: e.message,
+      confidence: 'high',
+      replacement: report.replacement(e.rule),
+    };
   };
 
   return {

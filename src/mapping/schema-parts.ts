@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The zod pieces every table section shares. The rule kinds (`src/rules/*`) build their row
+ * schemas from these; `schema.ts` assembles the table.
+ */
+
+/** A field slug: lower-case letters, digits and underscores (V1 had `2020_*` slugs, so a digit may lead). */
+export const slug = z.string().regex(/^[a-z0-9][a-z0-9_]*$/, 'a slug is lower-case letters, digits and underscores');
+export const text = z.string().min(1);
+
+/** V1 formats the server used (`Markdown`, `Boolean`, `URL`, `Date`) and the older docs' names. */
+export const v1FormatSchema = z.enum(['Markdown', 'Boolean', 'URL', 'Date', 'Text', 'Phone', 'Email']);
+export const v2FormatSchema = z.enum(['Boolean', 'Date', 'Markdown', 'Multi-select', 'Single-select', 'URL']);
+
+export type V1Format = z.infer<typeof v1FormatSchema>;
+export type V2Format = z.infer<typeof v2FormatSchema>;
