@@ -12,9 +12,9 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { basicAuthorization, generateApiKey } from '../src/client/auth.js';
-import { startServer } from '../src/client/server.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { syntheticV1Dataset } from '../src/payload/synthetic.js';
+import { startServer } from '../src/server/server.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '20000' }, concurrency: { type: 'string', default: '16' } },

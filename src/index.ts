@@ -1,7 +1,7 @@
 /** civic-migrate: the library API. Everything the CLI does can be done from here. */
 
 export { type ApiKey, AUTH_DETAIL, basicAuthorization, generateApiKey } from './client/auth.js';
-export { DEFAULT_BASE_URL, isLoopbackHost, normalizeBaseUrl } from './client/base-url.js';
+export { defaultBaseUrl, isLoopbackHost, normalizeBaseUrl } from './client/base-url.js';
 export {
   type ApiVersion,
   type CivicClient,
@@ -11,7 +11,6 @@ export {
   ENV as CLIENT_ENV,
 } from './client/client.js';
 export { type CutoverDiagnostic, type ReshapeOptions, reshapeFields, reshapeState } from './client/cutover.js';
-export { type Dataset, DatasetError, loadDataset, saveDataset, servedData, syntheticDataset } from './client/dataset.js';
 export {
   ApiAuthError,
   ApiError,
@@ -27,7 +26,6 @@ export {
   type RequestInfo,
 } from './client/errors.js';
 export { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './client/retry.js';
-export { type RunningServer, type ServedData, type ServerOptions, ServerStartError, startServer } from './client/server.js';
 export type { FetchLike } from './client/transport.js';
 export {
   type DiffOptions,
@@ -133,3 +131,5 @@ export { createReportRules, type ReportRules } from './report/rules.js';
 export { scanText, type TextScan } from './report/scan-text.js';
 export { exitCodeFor, type ReportSummary, summarize as summarizeReport } from './report/summary.js';
 export { type CivicEvidence, findCivicEvidence, hasCivicContext } from './scan/civic-context.js';
+export { type Dataset, DatasetError, loadDataset, saveDataset, servedData, syntheticDataset } from './server/dataset.js';
+export { type RunningServer, type ServedData, type ServerOptions, ServerStartError, startServer } from './server/server.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeDiagnostics } from '../src/client/cutover.js';
-import { type Dataset, servedData, syntheticDataset } from '../src/client/dataset.js';
-import { type RunningServer, startServer } from '../src/client/server.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { downgrade, formatDiagnostic, type V2StateRecord } from '../src/payload/index.js';
+import { type Dataset, servedData, syntheticDataset } from '../src/server/dataset.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { runCli } from './helpers/cli.js';
 
 const key = { id: '2b8f6e4c-1a3d-4e5f-9b7c-0d2e4f6a8b1c', secret: 'c0ffee'.repeat(10).slice(0, 64) };

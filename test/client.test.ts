@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CivicClient, type ClientOptions, createClient } from '../src/client/client.js';
-import { type Dataset, servedData, syntheticDataset } from '../src/client/dataset.js';
 import {
   ApiAuthError,
   ApiNotFoundError,
@@ -12,7 +11,6 @@ import {
   ClientConfigError,
   InvalidStateCodeError,
 } from '../src/client/errors.js';
-import { type RunningServer, startServer } from '../src/client/server.js';
 import { loadMappings } from '../src/mapping/load.js';
 import {
   type Diagnostic,
@@ -24,6 +22,8 @@ import {
   type V2StateRecord,
 } from '../src/payload/index.js';
 import { STATE_CODES } from '../src/payload/states.js';
+import { type Dataset, servedData, syntheticDataset } from '../src/server/dataset.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { rejection as failure } from './helpers/rejection.js';
 
 const key = { id: '9d7a4a2e-5b1c-4f3e-a2d1-6c0b8e9f7a35', secret: '5e'.repeat(32) };

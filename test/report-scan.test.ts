@@ -68,30 +68,30 @@ describe('endpoints', () => {
       '`/v1/election/data/state/${s}/`',
       '1:2-31 endpoint /v1/election/data/state/${s}/ string codemod -> /v2/election/data/state/${s}/',
     ],
-    ["'/v1/election/state/CA/'", '1:2-24 endpoint /v1/election/state/CA/ string codemod -> /v2/election/data/state/CA/'],
-    ["'/v1/election/state/' + code", '1:2-21 endpoint /v1/election/state/ string codemod -> /v2/election/data/state/'],
+    ["'/v1/election/state/CA/'", '1:2-24 endpoint /v1/election/state/CA/ string person -> /v2/election/data/state/CA/'],
+    ["'/v1/election/state/' + code", '1:2-21 endpoint /v1/election/state/ string person -> /v2/election/data/state/'],
     ["'/v1/election/state/'", '1:2-21 endpoint /v1/election/state/ string person'],
     [
       "'/v1/election/state/:state/'",
-      '1:2-28 endpoint /v1/election/state/:state/ string codemod -> /v2/election/data/state/:state/',
+      '1:2-28 endpoint /v1/election/state/:state/ string person -> /v2/election/data/state/:state/',
     ],
     [
       "'/v1/election/state/<state>/'",
-      '1:2-29 endpoint /v1/election/state/<state>/ string codemod -> /v2/election/data/state/<state>/',
+      '1:2-29 endpoint /v1/election/state/<state>/ string person -> /v2/election/data/state/<state>/',
     ],
-    ["'/v1/election/state/%s/'", '1:2-24 endpoint /v1/election/state/%s/ string codemod -> /v2/election/data/state/%s/'],
+    ["'/v1/election/state/%s/'", '1:2-24 endpoint /v1/election/state/%s/ string person -> /v2/election/data/state/%s/'],
     [
       '"/v1/election/state/{{ code }}/"',
-      '1:2-32 endpoint /v1/election/state/{{ code }}/ string codemod -> /v2/election/data/state/{{ code }}/',
+      '1:2-32 endpoint /v1/election/state/{{ code }}/ string person -> /v2/election/data/state/{{ code }}/',
     ],
     ["'/v1/election/field/x/'", '1:2-23 endpoint /v1/election/field/x/ string person'],
-    ["'/v1/election/'", '1:2-15 endpoint /v1/election/ string codemod -> /v2/election/'],
+    ["'/v1/election/'", '1:2-15 endpoint /v1/election/ string person'],
     ["'/v1/election/override/'", '1:2-24 endpoint /v1/election/override/ string person'],
     ["'https://api.voteamerica.org/v1'", '1:29-32 endpoint /v1 string codemod -> /v2'],
     ['`https://api.voteamerica.com/v1/${path}`', '1:29-33 endpoint /v1/ string codemod -> /v2/'],
     [
       '`${base}/election/state/${code}/`',
-      '1:9-33 endpoint /election/state/${code}/ string codemod -> /election/data/state/${code}/',
+      '1:9-33 endpoint /election/state/${code}/ string person -> /election/data/state/${code}/',
     ],
   ])('%s', (text, expected) => {
     expect(one(text)).toEqual([expected]);
@@ -119,10 +119,9 @@ describe('endpoints', () => {
     const text = "const base = 'https://api.voteamerica.org/v1/';\nfetch(base + 'uptime/');";
     const [f] = scanText(text, 'a.ts', rules).findings;
     expect(brief(f as Finding)).toBe('1:42-46 endpoint /v1/ string person');
+    // The codemod's own words for the same decision.
     expect(f?.message).toBe(
-      'The V1 base URL of the Civic Data API: V2 endpoints live under `/v2/` (the early state path `election/state/{state}/` is ' +
-        "`election/data/state/{state}/` there). This file also builds other services' paths (`/v1/leouptime/`, `/v1/uptime/`, " +
-        `\`/v1/official/\`) on the same host, which stay under \`/v1/\`. ${FIX.person}`,
+      '`api.voteamerica.org/v1` is also used here for `/v1/uptime/`, another service that stays on V1: point the Civic Data API calls at V2 by hand',
     );
   });
 

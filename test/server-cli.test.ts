@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client/client.js';
-import { syntheticDataset } from '../src/client/dataset.js';
+import { syntheticDataset } from '../src/server/dataset.js';
 import { runCli } from './helpers/cli.js';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -2,8 +2,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasetError, loadDataset, saveDataset, syntheticDataset } from '../src/client/dataset.js';
-import { startServer } from '../src/client/server.js';
 import { IoError } from '../src/errors.js';
 import { loadMappings } from '../src/mapping/load.js';
 import {
@@ -18,6 +16,8 @@ import {
 } from '../src/payload/index.js';
 import { STATE_CODES } from '../src/payload/states.js';
 import { syntheticOverrides, syntheticV1Dataset } from '../src/payload/synthetic.js';
+import { DatasetError, loadDataset, saveDataset, syntheticDataset } from '../src/server/dataset.js';
+import { startServer } from '../src/server/server.js';
 
 let root: string;
 beforeAll(async () => {

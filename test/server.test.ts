@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DETAIL, basicAuthorization, checkBasicAuth, generateApiKey } from '../src/client/auth.js';
-import { type RunningServer, type ServedData, ServerStartError, startServer } from '../src/client/server.js';
+import { type RunningServer, type ServedData, ServerStartError, startServer } from '../src/server/server.js';
 
 /** A tiny hand-made dataset: the routing and auth rules do not depend on the payload contents. */
 const data: ServedData = {

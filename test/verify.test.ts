@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeDiagnostics } from '../src/client/cutover.js';
-import { loadDataset, saveDataset, servedData, syntheticDataset } from '../src/client/dataset.js';
-import { type RunningServer, startServer } from '../src/client/server.js';
 import { describeDifference, diffStates, verifyState } from '../src/client/verify.js';
 import type { V2StateItem, V2StateRecord } from '../src/payload/index.js';
+import { loadDataset, saveDataset, servedData, syntheticDataset } from '../src/server/dataset.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { runCli } from './helpers/cli.js';
 
 const key = { id: '1c9e2b7a-3d4f-4a5b-8c6d-7e8f9a0b1c2d', secret: '9a'.repeat(32) };

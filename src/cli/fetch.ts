@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { defineCommand } from './context.js';
 
 const ENV_HELP = `Credentials come from CIVIC_API_KEY_ID and CIVIC_API_KEY_SECRET (never from the command line).
-The base URL is --base-url, else CIVIC_API_BASE_URL, else https://api.voteamerica.org.
+The base URL is --base-url, else CIVIC_API_BASE_URL, else the API's own host (the mapping table's first).
 Plain http:// is accepted for loopback addresses only (e.g. a local \`civic-migrate serve\`).`;
 
 export const fetchCommand = defineCommand({
@@ -27,7 +27,8 @@ export const fetchCommand = defineCommand({
       .option('v1-path', {
         choices: ['data', 'early'] as const,
         default: 'data' as const,
-        describe: 'V1 state path: /v1/election/data/state/ (basic auth) or the early /v1/election/state/ (no auth)',
+        describe:
+          'V1 state path: the documented one (basic auth) or the early one (no auth); `civic-migrate mappings` lists both',
       })
       .option('compact', { type: 'boolean', default: false, describe: 'One-line JSON' })
       .option('verbose', { type: 'boolean', default: false, describe: 'Log requests, retries and every adapter note on stderr' })

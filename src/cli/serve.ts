@@ -47,7 +47,7 @@ export const serveCommand = defineCommand({
     const keys = parseKeys(args.key ?? []);
     if (args['key-from-env']) keys.push(keyFromEnv(io.env));
     if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new UsageError('--key: the same key ID is given twice');
-    const { loadDataset, saveDataset, servedData, syntheticDataset } = await import('../client/dataset.js');
+    const { loadDataset, saveDataset, servedData, syntheticDataset } = await import('../server/dataset.js');
     const dataset = args.data ? await loadDataset(args.data, mappings()) : syntheticDataset(mappings());
 
     if (args['save-data']) {
@@ -56,16 +56,23 @@ export const serveCommand = defineCommand({
       return 0;
     }
 
-    const { startServer } = await import('../client/server.js');
+    const { startServer } = await import('../server/server.js');
     const log = args.quiet ? undefined : (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
-    const server = await startServer({ port, host: args.host, keys, data: servedData(dataset), log });
+    const server = await startServer({ port, host: args.host, keys, data: servedData(dataset), log, mappings: mappings() });
+    const { endpointModel, fillTemplate } = await import('../endpoints/model.js');
+    const model = endpointModel(mappings());
+    /** A V2 URL of the running server, its one parameter (if any) filled with `value`. */
+    const url = (resource: 'field-list' | 'state', value = '') => {
+      const route = model.route(model.to, resource);
+      return route ? `${server.url}${fillTemplate(route.template, { [route.template.params[0] ?? '']: value })}` : server.url;
+    };
     const sample = dataset.v2.states.keys().next().value ?? 'CA';
     const states = dataset.v2.states.size;
     const from = dataset.source === 'synthetic' ? 'synthetic data' : `data from ${dataset.source}`;
     const lines = [
       `Civic Data API reference server (${from}: ${states} state${states === 1 ? '' : 's'}, ${dataset.overrides.length} overrides)`,
-      `  V1: ${server.url}/v1/`,
-      `  V2: ${server.url}/v2/`,
+      `  V1: ${server.url}/${model.from}/`,
+      `  V2: ${server.url}/${model.to}/`,
       ...(server.demoKey
         ? [
             'Demo API key, made for this run:',
@@ -76,8 +83,8 @@ export const serveCommand = defineCommand({
             `Accepting ${keys.length} API key${keys.length === 1 ? '' : 's'} (from ${args['key-from-env'] ? 'the environment' : '--key'}${args['key-from-env'] && args.key?.length ? ' and --key' : ''}).`,
           ]),
       'Try:',
-      `  curl ${server.url}/v2/election/field/`,
-      `  curl -u "$CIVIC_API_KEY_ID:$CIVIC_API_KEY_SECRET" ${server.url}/v2/election/data/state/${sample}/`,
+      `  curl ${url('field-list')}`,
+      `  curl -u "$CIVIC_API_KEY_ID:$CIVIC_API_KEY_SECRET" ${url('state', sample)}`,
       `Point an integration at it with CIVIC_API_BASE_URL=${server.url}. Ctrl+C stops it.`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);

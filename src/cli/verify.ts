@@ -14,7 +14,7 @@ export const verifyCommand = defineCommand({
       })
       .option('base-url', {
         type: 'string',
-        describe: 'Service base URL (default CIVIC_API_BASE_URL, else https://api.voteamerica.org)',
+        describe: "Service base URL (default CIVIC_API_BASE_URL, else the API's own host)",
       })
       .option('ignore', {
         type: 'string',

@@ -1,8 +1,12 @@
 import { isIP } from 'node:net';
+import { loadMappings } from '../mapping/load.js';
+import type { Mappings } from '../mapping/mappings.js';
 import { ClientConfigError } from './errors.js';
 
-/** The real service. */
-export const DEFAULT_BASE_URL = 'https://api.voteamerica.org';
+/** The real service: the table's current host (its first). */
+export function defaultBaseUrl(mappings: Mappings = loadMappings()): string {
+  return `https://${mappings.hosts[0]}`;
+}
 
 /** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1 (and its IPv4-mapped form). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -27,7 +31,7 @@ export function normalizeBaseUrl(input: string): string {
   try {
     url = new URL(input);
   } catch {
-    throw new ClientConfigError('the base URL is not an absolute URL (expected e.g. https://api.voteamerica.org)');
+    throw new ClientConfigError(`the base URL is not an absolute URL (expected e.g. ${defaultBaseUrl()})`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ClientConfigError(`the base URL must use https:// (got ${url.protocol}//)`);

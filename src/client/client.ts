@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { type EndpointResource, type Route as EndpointRoute, endpointModel, fillTemplate } from '../endpoints/model.js';
+import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import {
   overrideListSchema,
@@ -14,7 +16,7 @@ import {
 } from '../payload/index.js';
 import { isStateCode, STATES, stateCodeOf, TERRITORIES } from '../payload/states.js';
 import type { ApiKey } from './auth.js';
-import { DEFAULT_BASE_URL, normalizeBaseUrl } from './base-url.js';
+import { defaultBaseUrl, normalizeBaseUrl } from './base-url.js';
 import { type CutoverDiagnostic, reshapeFields, reshapeState } from './cutover.js';
 import { ApiResponseError, ApiUnsupportedError, ClientConfigError, InvalidStateCodeError } from './errors.js';
 import { DEFAULT_RETRY } from './retry.js';
@@ -34,7 +36,7 @@ export interface ClientOptions<V extends ApiVersion = ApiVersion, S extends ApiV
    * migrated, and the reverse.
    */
   readonly shape?: S;
-  /** `https://api.voteamerica.org` unless `CIVIC_API_BASE_URL` says otherwise. Plain http is for loopback only. */
+  /** The table's current host over https, unless `CIVIC_API_BASE_URL` says otherwise. Plain http is for loopback only. */
   readonly baseUrl?: string;
   /** The API key ID (Basic-auth username); `CIVIC_API_KEY_ID` when absent. */
   readonly keyId?: string;
@@ -98,7 +100,8 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
   const version = checkVersion(options.version, 'version');
   const shape = checkVersion(options.shape ?? options.version, 'shape') as S;
   const env = options.env ?? process.env;
-  const baseUrl = normalizeBaseUrl(options.baseUrl ?? nonEmpty(env[ENV.baseUrl]) ?? DEFAULT_BASE_URL);
+  const mappings = options.mappings ?? loadMappings();
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? nonEmpty(env[ENV.baseUrl]) ?? defaultBaseUrl(mappings));
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ClientConfigError('no fetch implementation: use Node 20+ or pass options.fetch');
   const transport: TransportOptions = {
@@ -120,10 +123,28 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     throw new ClientConfigError(credentials.problem);
   };
   const ttl = options.referenceTtlMs ?? 5 * 60_000;
-  const prefix = `/${version}/election`;
+  const model = endpointModel(mappings);
+  /** The table's endpoint of a resource in this client's version (it exists: the table is validated). */
+  const endpoint = (resource: EndpointResource, auth?: 'none' | 'basic') => {
+    const route = model.route(version, resource, auth);
+    if (!route) throw new ApiUnsupportedError(unsupported(resource));
+    return route;
+  };
+  const unsupported = (resource: EndpointResource) => {
+    const elsewhere = [model.from, model.to].find((v) => v !== version && model.route(v, resource));
+    const other = elsewhere ? model.route(elsewhere, resource) : undefined;
+    return other
+      ? `${resource === 'overrides' ? 'regional overrides' : resource} exist in ${elsewhere?.toUpperCase()} only (GET ${other.template.text}); ${version.toUpperCase()} never had them`
+      : `the ${version.toUpperCase()} API has no ${resource} endpoint`;
+  };
 
-  async function get<T extends z.ZodType>(path: string, schema: T, keyed: boolean): Promise<z.infer<T>> {
-    const { json, info } = await getJson(transport, { path: `${prefix}${path}`, key: keyed ? key() : undefined });
+  async function get<T extends z.ZodType>(
+    route: EndpointRoute,
+    params: Readonly<Record<string, string>>,
+    schema: T,
+  ): Promise<z.infer<T>> {
+    const path = fillTemplate(route.template, params);
+    const { json, info } = await getJson(transport, { path, key: route.auth === 'basic' ? key() : undefined });
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -132,8 +153,8 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     return parsed.data;
   }
 
-  const rawFields = () => get('/field/', SCHEMAS[version].fields, false);
-  const rawOverrides = () => get('/override/', overrideListSchema, true);
+  const rawFields = () => get(endpoint('field-list'), {}, SCHEMAS[version].fields);
+  const rawOverrides = () => get(endpoint('overrides'), {}, overrideListSchema);
   // Lists fetched only to reshape other payloads are shared and reused for `ttl`.
   const referenceFields = cached(rawFields, ttl);
   const referenceOverrides = cached(rawOverrides, ttl);
@@ -149,8 +170,10 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     },
     async state(code: string) {
       checkStateCode(code);
+      // V1 had two state paths: the documented keyed one, and the early one without a key.
       const early = version === 'v1' && options.v1StatePath === 'early';
-      const record = await get(early ? `/state/${code}/` : `/data/state/${code}/`, SCHEMAS[version].state, !early);
+      const route = endpoint('state', version === 'v1' ? (early ? 'none' : 'basic') : undefined);
+      const record = await get(route, { [route.template.params[0] ?? '']: code }, SCHEMAS[version].state);
       if (version === shape) return record as StateOf<S>;
       // Reshaping a state needs its field list (formats, options) and, from V2, the overrides
       // (some deleted V1 fields are rebuilt from them).
@@ -158,9 +181,6 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
       return reshapeState(record, version, { ...reshape, fields, overrides }) as StateOf<S>;
     },
     async overrides() {
-      if (version === 'v1') {
-        throw new ApiUnsupportedError('regional overrides exist in V2 only (GET /v2/election/override/); V1 never had them');
-      }
       return rawOverrides();
     },
   };

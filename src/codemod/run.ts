@@ -120,7 +120,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   const prefilter = createPrefilter(mappings, {
     extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !mappings.actionableV1.has(s)),
     versionNeedle: false,
-    extraNeedles: [...plan.endpointRoots].flatMap((root) => [`${root}/`, `/${plan.from}/${root}`]),
+    extraNeedles: [...plan.model.roots].flatMap((root) => [`${root}/`, `/${plan.model.from}/${root}`]),
   });
   const write = options.writeFile ?? writeFileAtomic;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;

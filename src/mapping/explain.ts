@@ -1,3 +1,4 @@
+import { endpointModel } from '../endpoints/model.js';
 import { code } from '../rules/format.js';
 import type { FixedBy, SlugKind } from '../rules/kind.js';
 import { kindOf, SLUG_KINDS } from '../rules/registry.js';
@@ -99,21 +100,5 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
 
 /** Matches a path such as `/v1/election/state/CA/` against the table's templates. */
 export function findEndpoint(mappings: Mappings, path: string): EndpointRule | undefined {
-  const normalized = path.endsWith('/') ? path : `${path}/`;
-  return mappings.endpoints.find((e) => templateRegExp(e.v1).test(normalized));
-}
-
-const templates = new Map<string, RegExp>();
-/** `/v1/election/state/{state}/` → a RegExp matching any value in the braces. */
-export function templateRegExp(template: string): RegExp {
-  let re = templates.get(template);
-  if (!re) {
-    const source = template
-      .split(/(\{[a-z_]+\})/)
-      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    re = new RegExp(`^${source}$`);
-    templates.set(template, re);
-  }
-  return re;
+  return endpointModel(mappings).find(path)?.rule;
 }

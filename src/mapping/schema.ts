@@ -34,12 +34,26 @@ export const propertyRuleSchema = z.strictObject({
 
 const pathTemplate = z.string().regex(/^\/v[12]\/[a-z/{}_]*\/$/, 'an endpoint path starts with /v1/ or /v2/ and ends with /');
 
+/** What an endpoint returns: the client and the reference server pick endpoints by it. */
+export const endpointResourceSchema = z.enum(['field-list', 'state', 'overrides', 'all-states', 'field-all-states']);
+const authSchema = z.enum(['none', 'basic']);
+
 export const endpointRuleSchema = z.strictObject({
   v1: pathTemplate,
   /** The V2 path, or null when V2 has no equivalent (a person must decide). */
   v2: pathTemplate.nullable(),
-  auth: z.enum(['none', 'basic']),
+  auth: authSchema,
+  resource: endpointResourceSchema,
+  /** False for a path V1 never served (a 404) that code calls anyway. */
+  existed: z.boolean().optional(),
   description: text,
+});
+
+/** An endpoint V2 serves (the override list has no V1 row to be the V2 side of). */
+export const v2EndpointSchema = z.strictObject({
+  path: pathTemplate,
+  auth: authSchema,
+  resource: endpointResourceSchema,
 });
 
 export const formatRuleSchema = z.strictObject({
@@ -66,7 +80,8 @@ export const mappingTableSchema = z.strictObject({
   v2Fields: z.array(v2FieldSchema),
   slugs: z.array(slugRuleSchema),
   properties: z.array(propertyRuleSchema),
-  endpoints: z.array(endpointRuleSchema),
+  endpoints: z.array(endpointRuleSchema).min(1),
+  v2Endpoints: z.array(v2EndpointSchema).min(1),
   /** `/v1/` paths on the Civic hosts that belong to other services. */
   nonElectionPaths: z.array(z.string().regex(/^\/v1\/[a-z_/]*\/$/)),
   formats: z.array(formatRuleSchema),
@@ -77,5 +92,7 @@ export type MappingTable = z.infer<typeof mappingTableSchema>;
 export type V2Field = z.infer<typeof v2FieldSchema>;
 export type PropertyRule = z.infer<typeof propertyRuleSchema>;
 export type EndpointRule = z.infer<typeof endpointRuleSchema>;
+export type V2Endpoint = z.infer<typeof v2EndpointSchema>;
+export type EndpointResource = z.infer<typeof endpointResourceSchema>;
 export type FormatRule = z.infer<typeof formatRuleSchema>;
 export type Contradiction = z.infer<typeof contradictionSchema>;

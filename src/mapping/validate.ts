@@ -1,3 +1,4 @@
+import { endpointProblems } from '../endpoints/model.js';
 import { MappingError } from '../errors.js';
 import type { ValidationContext } from '../rules/kind.js';
 import { kindOf } from '../rules/registry.js';
@@ -124,10 +125,14 @@ export function validateTable(table: MappingTable, source: string): void {
     'host',
     (i) => `hosts[${i}]`,
   );
-  table.endpoints.forEach((e, i) => {
-    if (!e.v1.startsWith('/v1/')) fail(`endpoints[${i}]`, `"v1" must start with /v1/`);
-    if (e.v2 !== null && !e.v2.startsWith('/v2/')) fail(`endpoints[${i}]`, `"v2" must start with /v2/`);
-  });
+  unique(
+    table.v2Endpoints,
+    (e) => e.path,
+    'endpoint',
+    (i) => `v2Endpoints[${i}]`,
+  );
+  const endpoint = endpointProblems(table);
+  if (endpoint) fail(endpoint.row, endpoint.problem);
 }
 
 function firstDuplicate<T>(list: readonly T[]): T | undefined {

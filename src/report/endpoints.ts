@@ -1,7 +1,9 @@
-import { explain, FIX, findEndpoint } from '../mapping/explain.js';
+import { word } from '../codemod/messages.js';
+import type { Note } from '../codemod/notes.js';
+import { type Endpoint, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
+import { explain, FIX } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
-import type { EndpointRule } from '../mapping/schema.js';
-import { endpointStem } from '../scan/civic-context.js';
+import { code } from '../rules/format.js';
 import type { Verdict } from './rules.js';
 
 /**
@@ -33,6 +35,8 @@ const isPathChar = (c: number) =>
   c === 46 ||
   c === 126 ||
   c === 47;
+/** A host name right before a path (`https://api.example.org` in `https://api.example.org/v1/…`). */
+const HOST_BEFORE = /(?:^|[^A-Za-z0-9.-])((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})(?::\d+)?$/;
 const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isIdent = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 
@@ -66,8 +70,10 @@ function placeholderEnd(text: string, i: number): number {
 
 interface PathRead {
   readonly end: number;
-  /** The path with each placeholder written `{x}`. */
+  /** The path with each placeholder written as one `PLACEHOLDER` character (the endpoint model's convention). */
   readonly normalized: string;
+  /** Where each placeholder of `normalized` stands in the raw path: `[offset in normalized, start, end in the raw path]`. */
+  readonly placeholders: readonly (readonly [number, number, number])[];
   /** The string literal ends here and is concatenated with more (`'/v1/election/state/' + code`). */
   readonly continued: boolean;
 }
@@ -76,6 +82,7 @@ function readPath(text: string, start: number): PathRead {
   let i = start;
   let normalized = '';
   let runStart = i;
+  const placeholders: [number, number, number][] = [];
   for (;;) {
     const c = text.charCodeAt(i);
     if (isPathChar(c)) {
@@ -85,7 +92,9 @@ function readPath(text: string, start: number): PathRead {
     if (text.charCodeAt(i - 1) === 47) {
       const end = placeholderEnd(text, i);
       if (end !== -1) {
-        normalized += `${text.slice(runStart, i)}{x}`;
+        normalized += text.slice(runStart, i);
+        placeholders.push([normalized.length, i - start, end - start]);
+        normalized += PLACEHOLDER;
         i = end;
         runStart = i;
         continue;
@@ -95,11 +104,11 @@ function readPath(text: string, start: number): PathRead {
   }
   normalized += text.slice(runStart, i);
   // Prose ends a sentence after a URL: `…/field/.`
-  while (i > start && /[.\-~]/.test(text[i - 1] as string) && normalized.length > 0) {
+  while (i > start && /[.\-~]/.test(text[i - 1] as string) && normalized.length > 0 && !normalized.endsWith(PLACEHOLDER)) {
     i--;
     normalized = normalized.slice(0, -1);
   }
-  return { end: i, normalized, continued: isConcatenated(text, i) };
+  return { end: i, normalized, placeholders, continued: isConcatenated(text, i) };
 }
 
 const CONCAT = /^['"`]\s*(?:\+|\|\||\.\.|\.\s|<<)/;
@@ -107,114 +116,139 @@ function isConcatenated(text: string, at: number): boolean {
   return CONCAT.test(text.slice(at, at + 8));
 }
 
-/** `/v1/election/state/{state}/` → `/v1/election/state/`: the part before the first parameter. */
-const staticPrefix = (template: string) => {
-  const brace = template.indexOf('{');
-  return brace === -1 ? template : template.slice(0, brace);
-};
-
-/** The V2 spelling of a V1 path as written, placeholders kept. */
-function rewrite(raw: string, from: string, to: string): string {
-  if (raw.startsWith(from)) return to + raw.slice(from.length);
-  // A shorter spelling: no trailing slash, or cut before the parameter.
-  return to.slice(0, Math.max(0, to.length - (from.length - raw.length)));
+/** A raw path with an edit made on its normalized form (placeholders kept as written); undefined when the edit would cut one. */
+function applyToRaw(raw: string, read: PathRead, edit: PathEdit, shift: number): string | undefined {
+  const toRaw = (v: number): number => {
+    let delta = 0;
+    for (const [at, s, e] of read.placeholders) {
+      if (v <= at) return v + delta;
+      if (v === at + 1) return e;
+      delta += e - s - 1;
+    }
+    return v + delta;
+  };
+  const start = toRaw(edit.start - shift);
+  const end = toRaw(edit.end - shift);
+  if (start < 0) return undefined;
+  return raw.slice(0, start) + edit.text + raw.slice(end);
 }
 
+/** Finds V1 Civic Data endpoint URLs in any text and says what the endpoint model makes of each. */
 export function createEndpointScanner(mappings: Mappings): EndpointScanner {
-  const electionPrefix = '/v1/election';
-  /** V1 paths that moved (not only their version): their version-less spelling is V1-only too. */
-  const moved = mappings.endpoints.filter((e) => e.v2 && endpointStem(e.v1) !== endpointStem(e.v2));
-  const movedStems = [...new Set(moved.map((e) => endpointStem(e.v1)))];
-  const nonElection = mappings.nonElectionPaths.map((p) => p.slice('/v1/'.length));
-
-  const verdictFor = (rule: EndpointRule, raw: string, versioned: boolean): Verdict => {
-    const e = explain(mappings, rule.v1);
-    const fixedBy = e.found && e.side === 'endpoint' && e.fixedBy === 'codemod' ? 'codemod' : 'person';
-    const message = e.found ? e.message : rule.description;
-    let replacement: string | null = null;
-    if (fixedBy === 'codemod' && rule.v2) {
-      const from = staticPrefix(rule.v1);
-      const to = staticPrefix(rule.v2);
-      replacement = versioned ? rewrite(raw, from, to) : rewrite(raw, from.slice(3), to.slice(3));
-    }
-    return { kind: 'endpoint', fixedBy, replacement, message, confidence: 'high' };
+  const model = endpointModel(mappings);
+  const version = `/${model.from}`;
+  const explained = (e: Endpoint) => {
+    const x = explain(mappings, e.rule.v1);
+    return x.found ? x.message : e.rule.description;
   };
-
-  const electionBase = (raw: string): Verdict => ({
-    kind: 'endpoint',
-    fixedBy: 'codemod',
-    replacement: rewrite(raw, '/v1/election/', '/v2/election/'),
-    confidence: 'high',
-    message:
-      'The V1 election base path: V2 serves the same resources under `/v2/election/`, except that the early state path ' +
-      '`state/{state}/` is `data/state/{state}/` there (with basic auth), and V2 has no all-states or per-field endpoint. ' +
-      `Check the paths appended to it. ${FIX.codemod}`,
-  });
-
-  const unknownElectionPath = (raw: string): Verdict => ({
+  const person = (message: string): Verdict => ({
     kind: 'endpoint',
     fixedBy: 'person',
     replacement: null,
+    message,
     confidence: 'high',
-    message: `\`${raw}\` is a V1 election path the table does not know; V2 has ${mappings.endpoints
-      .flatMap((e) => (e.v2 ? [`\`${e.v2}\``] : []))
-      .filter((v, i, all) => all.indexOf(v) === i)
-      .join(', ')} and \`/v2/election/override/\`. ${FIX.person}`,
   });
+  const hasOtherService = (text: string) => [...model.otherServiceRoots].find((root) => text.includes(`${root}/`));
 
-  const baseUrl = (raw: string, buildsOtherPaths: boolean): Verdict => ({
-    kind: 'endpoint',
-    fixedBy: buildsOtherPaths ? 'person' : 'codemod',
-    replacement: buildsOtherPaths ? null : `/v2${raw.slice(3)}`,
-    confidence: 'high',
-    message:
-      'The V1 base URL of the Civic Data API: V2 endpoints live under `/v2/` (the early state path `election/state/{state}/` ' +
-      'is `election/data/state/{state}/` there). ' +
-      (buildsOtherPaths
-        ? `This file also builds other services' paths (${mappings.nonElectionPaths.map((p) => `\`${p}\``).join(', ')}) on the same host, which stay under \`/v1/\`. ${FIX.person}`
-        : FIX.codemod),
-  });
-
-  const classifyElection = (raw: string, read: PathRead, versioned: boolean): Verdict => {
-    const path = versioned ? read.normalized : `/v1${read.normalized}`;
-    let rule = read.continued && path.endsWith('/') ? findEndpoint(mappings, `${path}{x}/`) : undefined;
-    rule ??= findEndpoint(mappings, path);
-    if (rule) return verdictFor(rule, raw, versioned);
-    if (versioned && (path === `${electionPrefix}/` || path === electionPrefix)) return electionBase(raw);
-    return unknownElectionPath(raw);
+  /**
+   * The verdict on a path (`/v1/…` or, `relative`, the part after the version): the same model and
+   * the same words as the codemod's markers.
+   */
+  const classify = (raw: string, read: PathRead, relative: boolean, otherHost = false): Verdict | undefined => {
+    const path = relative ? version + read.normalized : read.normalized;
+    const shift = relative ? version.length : 0;
+    const verdict = model.judge(path, read.continued);
+    switch (verdict.kind) {
+      case 'rewrite': {
+        let edit = verdict.edit;
+        if (relative) {
+          // Only the part after the version is in the text: the edit must start with the version move.
+          const to = `/${model.to}`;
+          if (edit.end <= shift || edit.start !== 0 || !edit.text.startsWith(`${to}/`)) return undefined;
+          edit = { start: shift, end: edit.end, text: edit.text.slice(to.length) };
+        }
+        const replacement = applyToRaw(raw, read, edit, shift);
+        const auth = verdict.endpoints.find((e) => e.authChanges);
+        if (replacement === undefined) return person(word(ambiguousNote(path, verdict.endpoints)).message);
+        const message = explained(auth ?? (verdict.endpoints[0] as Endpoint));
+        return { kind: 'endpoint', fixedBy: auth ? 'person' : 'codemod', replacement, message, confidence: 'high' };
+      }
+      case 'none':
+        return person(
+          word(
+            verdict.endpoints.length === 1
+              ? endpointNoteOf(verdict.endpoints[0] as Endpoint)
+              : ambiguousNote(path, verdict.endpoints),
+          ).message,
+        );
+      case 'ambiguous':
+        return person(word(ambiguousNote(path, verdict.endpoints)).message);
+      case 'unknown':
+        return relative || otherHost ? undefined : person(word({ code: 'endpoint-unknown', params: { path } }).message);
+      case 'route':
+        return person(word({ code: 'endpoint-route', params: { path } }).message);
+    }
   };
 
   return {
-    needles: movedStems,
+    needles: model.movedStems,
     scan(text) {
       const hits: EndpointHit[] = [];
-      for (let at = text.indexOf('/v1'); at !== -1; at = text.indexOf('/v1', at + 3)) {
-        const after = text.charCodeAt(at + 3);
+      let other: string | undefined | null = null;
+      for (let at = text.indexOf(version); at !== -1; at = text.indexOf(version, at + version.length)) {
+        const after = text.charCodeAt(at + version.length);
         if (isIdent(after) || after === 46 /* . */ || after === 45 /* - */) continue; // /v10, /v1beta, /v1.2
         const read = readPath(text, at);
         const raw = text.slice(at, read.end);
-        if (read.normalized === electionPrefix || read.normalized.startsWith(`${electionPrefix}/`)) {
-          hits.push({ index: at, token: raw, verdict: classifyElection(raw, read, true) });
+        const rest = read.normalized.slice(version.length + 1);
+        const root = rest.split('/', 1)[0] as string;
+        const hostBefore = HOST_BEFORE.exec(text.slice(Math.max(0, at - 256), at))?.[1]?.toLowerCase();
+        const host = hostBefore && model.hosts.has(hostBefore) ? hostBefore : undefined;
+        if (model.roots.has(root)) {
+          // Another API's `/v1/election/…` behind its own host is none of our business.
+          const verdict = classify(raw, read, false, hostBefore !== undefined && !host);
+          if (verdict) hits.push({ index: at, token: raw, verdict });
           continue;
         }
-        const host = mappings.hosts.find((h) => at >= h.length && text.startsWith(h, at - h.length));
-        if (!host) continue;
-        const rest = read.normalized.slice(3);
-        if (rest === '' || rest === '/' || rest.startsWith('/{x}')) {
-          const baseRaw = rest.startsWith('/{x}') ? '/v1/' : raw;
-          const buildsOtherPaths = nonElection.some((segment) => text.includes(segment));
-          hits.push({ index: at, token: baseRaw, verdict: baseUrl(baseRaw, buildsOtherPaths) });
-        }
+        if (!host || !(rest === '' || rest.startsWith(PLACEHOLDER))) continue;
+        // A bare base URL of the API's hosts: moved unless the same text builds another service's paths on it.
+        const baseRaw = rest.startsWith(PLACEHOLDER) ? `${version}/` : raw;
+        if (other === null) other = hasOtherService(text);
+        hits.push({
+          index: at,
+          token: baseRaw,
+          verdict: other
+            ? person(
+                word({ code: 'base-url-shared', params: { base: `${host}${version}`, other: `${version}/${other}/` } }).message,
+              )
+            : {
+                kind: 'endpoint',
+                fixedBy: 'codemod',
+                replacement: `/${model.to}${baseRaw.slice(version.length)}`,
+                confidence: 'high',
+                message: `The V1 base URL of the Civic Data API: use the same host under \`/${model.to}/\`. ${FIX.codemod}`,
+              },
+        });
       }
-      for (const stem of movedStems) {
+      for (const stem of model.movedStems) {
         for (let at = text.indexOf(stem); at !== -1; at = text.indexOf(stem, at + stem.length)) {
           if (/\/v[0-9]+$/.test(text.slice(Math.max(0, at - 4), at))) continue; // versioned: handled above
           const read = readPath(text, at);
           const raw = text.slice(at, read.end);
-          hits.push({ index: at, token: raw, verdict: classifyElection(raw, read, false) });
+          const verdict = classify(raw, read, true);
+          if (verdict) hits.push({ index: at, token: raw, verdict });
         }
       }
       return hits;
     },
   };
+}
+
+function ambiguousNote(path: string, endpoints: readonly Endpoint[]): Note {
+  const moves = [...new Set(endpoints.map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
+  return { code: 'endpoint-ambiguous', params: { path, moves } };
+}
+
+function endpointNoteOf(e: Endpoint): Note {
+  return { code: 'endpoint', params: { v1: e.rule.v1, v2: e.rule.v2, description: e.rule.description } };
 }

@@ -53,7 +53,7 @@ export const KIND_INFO: Readonly<Record<FindingKind, KindInfo>> = {
     name: 'V1EndpointUrl',
     title: 'V1 Civic Data endpoint URL',
     description:
-      'A `/v1/election/…` path, a bare V1 base URL of the Civic Data API, or the early state path `/election/state/{state}/`.',
+      'A V1 endpoint path of the Civic Data API, a bare V1 base URL of its hosts, or a V1-only path written without its version.',
     help: 'Use the V2 path the message names; where V2 has no equivalent, restructure the calls as it says.',
     level: 'warning',
   },

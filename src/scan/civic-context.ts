@@ -1,3 +1,4 @@
+import { endpointModel } from '../endpoints/model.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { createTokenMatcher, type TokenMatcher } from './tokens.js';
 
@@ -22,25 +23,15 @@ interface Detector {
 
 const detectors = new WeakMap<Mappings, Detector>();
 
-/** `/v1/election/data/state/{state}/` → `/election/data/state/`: the fixed part after the version. */
-export function endpointStem(template: string): string {
-  const brace = template.indexOf('{');
-  return (brace === -1 ? template : template.slice(0, brace)).replace(/^\/v[0-9]+/, '');
-}
-
 function detectorFor(mappings: Mappings): Detector {
   let detector = detectors.get(mappings);
   if (!detector) {
-    const stems = new Set<string>();
-    for (const e of mappings.endpoints) {
-      stems.add(endpointStem(e.v1));
-      if (e.v2) stems.add(endpointStem(e.v2));
-    }
+    const model = endpointModel(mappings);
     detector = {
       slugs: createTokenMatcher([...mappings.v1Slugs, ...mappings.v2Slugs]),
-      hosts: mappings.hosts,
+      hosts: [...model.hosts],
       // `/election/` alone is too generic: only stems that name a resource count.
-      paths: [...stems].filter((s) => s.split('/').filter(Boolean).length >= 2).sort(),
+      paths: model.stems,
     };
     detectors.set(mappings, detector);
   }

@@ -1,3 +1,4 @@
+import { endpointModel } from '../endpoints/model.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { MARKER_PREFIX } from './marker.js';
 import { createTokenMatcher, type TokenMatcher } from './tokens.js';
@@ -5,7 +6,7 @@ import { createTokenMatcher, type TokenMatcher } from './tokens.js';
 export interface Prefilter {
   /** Whole-token matcher over the V1 slugs that need a change and the renamed properties (`long_name`). */
   readonly matcher: TokenMatcher;
-  /** Plain substrings that also make a file a candidate: `/v1/`, the API hosts, the marker prefix. */
+  /** Plain substrings that also make a file a candidate: the V1 version segment, the API hosts, the marker prefix. */
   readonly needles: readonly string[];
   /** True when the text may hold V1 usage; false means it certainly holds none. */
   isCandidate(text: string): boolean;
@@ -41,7 +42,7 @@ export function createPrefilter(
   const matcher = createTokenMatcher([...v1Tokens(m), ...(options.extraTokens ?? [])]);
   const needles = [
     ...new Set([
-      ...(options.versionNeedle === false ? [] : ['/v1/']),
+      ...(options.versionNeedle === false ? [] : [`/${endpointModel(m).from}/`]),
       ...m.hosts,
       ...(options.markers ? [MARKER_PREFIX] : []),
       ...(options.extraNeedles ?? []),

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ApiKey, checkBasicAuth, generateApiKey } from '../client/auth.js';
+import { type EndpointModel, type Route as EndpointRoute, endpointModel } from '../endpoints/model.js';
 import { CivicMigrateError } from '../errors.js';
+import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { type ApiKey, checkBasicAuth, generateApiKey } from './auth.js';
 import type { Dataset } from './dataset.js';
 
 /** What the reference server answers with: JSON-ready payloads of both versions. */
@@ -61,40 +63,45 @@ type Route =
 const toBody = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
 /**
- * The route table of both versions, serialised once. Matching mirrors the service: state data and
- * overrides need Basic auth (checked before the state code, so a bad key answers 401 even for an
- * unknown state), the early `/v1/election/state/{state}/` form needs none, `/v1/election/override/`
- * never existed, and a known path without its trailing slash is redirected (Django's APPEND_SLASH).
+ * The routes of both versions, from the endpoint model, each bound to the data it serves
+ * (serialised once). Matching mirrors the service: a keyed endpoint checks Basic auth before the
+ * state code (a bad key answers 401 even for an unknown state), an endpoint V1 never served or
+ * whose shape is undocumented answers 404, and a known path without its trailing slash is
+ * redirected (Django's APPEND_SLASH).
  */
-function buildRouter(data: ServedData): (path: string) => Route {
-  const notFound = (auth: boolean): Route => ({ kind: 'not-found', auth });
-  const fields = { '1': toBody(data.v1Fields), '2': toBody(data.v2Fields) };
-  const states = { '1': new Map<string, Buffer>(), '2': new Map<string, Buffer>() };
-  for (const [code, record] of data.v1States) states['1'].set(code, toBody(record));
-  for (const [code, record] of data.v2States) states['2'].set(code, toBody(record));
-  const overrides = toBody(data.overrides);
-
+function buildRouter(data: ServedData, model: EndpointModel): (path: string) => Route {
+  const toBodies = (states: ReadonlyMap<string, unknown>) => new Map([...states].map(([code, r]) => [code, toBody(r)]));
+  const byVersion = {
+    [model.from]: { fields: toBody(data.v1Fields), states: toBodies(data.v1States), overrides: undefined },
+    [model.to]: { fields: toBody(data.v2Fields), states: toBodies(data.v2States), overrides: toBody(data.overrides) },
+  };
+  /** The body a route answers with for its parameters; null for a missing state; undefined when the server has no such data. */
+  const serve = (route: EndpointRoute, params: Readonly<Record<string, string>>): Buffer | null | undefined => {
+    const served = byVersion[route.version];
+    switch (route.resource) {
+      case 'field-list':
+        return served?.fields;
+      case 'state':
+        return served?.states.get(params[route.template.params[0] ?? ''] ?? '') ?? null;
+      case 'overrides':
+        return served?.overrides;
+      default:
+        return undefined;
+    }
+  };
   const match = (path: string): Route | undefined => {
-    let m = /^\/v([12])\/election\/field\/$/.exec(path);
-    if (m) return { kind: 'json', body: fields[m[1] as '1' | '2'], auth: false };
-    m = /^\/v([12])\/election\/data\/state\/([^/]+)\/$/.exec(path);
-    if (m) {
-      const body = states[m[1] as '1' | '2'].get(m[2] as string);
-      return body ? { kind: 'json', body, auth: true } : notFound(true);
-    }
-    m = /^\/v1\/election\/state\/([^/]+)\/$/.exec(path);
-    if (m) {
-      const body = states['1'].get(m[1] as string);
-      return body ? { kind: 'json', body, auth: false } : notFound(false);
-    }
-    if (path === '/v2/election/override/') return { kind: 'json', body: overrides, auth: true };
-    return undefined;
+    const found = model.match(path);
+    if (!found) return undefined;
+    const body = serve(found.route, found.params);
+    if (body === undefined) return undefined;
+    const auth = found.route.auth === 'basic';
+    return body ? { kind: 'json', body, auth } : { kind: 'not-found', auth };
   };
   return (path) => {
     const route = match(path);
     if (route) return route;
     if (!path.endsWith('/') && match(`${path}/`)) return { kind: 'redirect', location: `${path}/` };
-    return notFound(false);
+    return { kind: 'not-found', auth: false };
   };
 }
 
@@ -106,7 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const demoKey = !options.keys || options.keys.length === 0;
   const keys = demoKey ? [generateApiKey()] : [...(options.keys as readonly ApiKey[])];
   const keyMap = new Map(keys.map((k) => [k.id, k]));
-  const route = buildRouter(await resolveData(options));
+  const route = buildRouter(await resolveData(options), endpointModel(options.mappings ?? loadMappings()));
   const log = options.log;
   const host = options.host ?? '127.0.0.1';
 

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
+import { formatPath } from '../client/client.js';
 import { CivicMigrateError, describeIoError, IoError } from '../errors.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
@@ -23,7 +24,6 @@ import {
 } from '../payload/index.js';
 import { isStateCode, STATE_CODES } from '../payload/states.js';
 import { syntheticOverrides, syntheticV1Dataset } from '../payload/synthetic.js';
-import { formatPath } from './client.js';
 import type { ServedData } from './server.js';
 
 /** The data a reference server answers with: both versions' field lists and state records, and the V2 overrides. */
