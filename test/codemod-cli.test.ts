@@ -134,12 +134,30 @@ describe('civic-migrate codemod', () => {
         {
           path: 'src/a.js',
           status: 'changed',
-          changes: [{ kind: 'slug', line: 2, column: 21, from: 'external_tool_ovr', to: 'gov_tool_registration' }],
+          changes: [
+            {
+              kind: 'slug',
+              code: 'slug-rewritten',
+              rule: { kind: 'rename', v1: 'external_tool_ovr' },
+              line: 2,
+              column: 21,
+              endLine: 2,
+              endColumn: 38,
+              from: 'external_tool_ovr',
+              to: 'gov_tool_registration',
+            },
+          ],
           markers: [
             {
               cause: 'consolidated',
+              code: 'consolidated',
+              params: { v1: 'registration_submission_fax', v2: 'registration_methods', option: 'fax', place: 'code' },
+              rule: { kind: 'consolidate', v1: 'registration_submission_fax' },
               line: 3,
               column: 22,
+              endLine: 3,
+              endColumn: 49,
+              token: 'registration_submission_fax',
               message:
                 "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
               added: true,

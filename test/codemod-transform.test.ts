@@ -22,12 +22,30 @@ describe('transformSource', () => {
       },
     ]);
     expect(V1.slice(47, 64)).toBe('external_tool_ovr');
-    expect(r.changes).toEqual([{ kind: 'slug', line: 2, column: 21, from: 'external_tool_ovr', to: 'gov_tool_registration' }]);
+    expect(r.changes).toEqual([
+      {
+        kind: 'slug',
+        code: 'slug-rewritten',
+        rule: { kind: 'rename', v1: 'external_tool_ovr' },
+        line: 2,
+        column: 21,
+        endLine: 2,
+        endColumn: 38,
+        from: 'external_tool_ovr',
+        to: 'gov_tool_registration',
+      },
+    ]);
     expect(r.markers).toEqual([
       {
         cause: 'consolidated',
+        code: 'consolidated',
+        params: { v1: 'registration_submission_fax', v2: 'registration_methods', option: 'fax', place: 'code' },
+        rule: { kind: 'consolidate', v1: 'registration_submission_fax' },
         line: 3,
         column: 22,
+        endLine: 3,
+        endColumn: 49,
+        token: 'registration_submission_fax',
         message:
           "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`",
         added: true,
@@ -79,8 +97,14 @@ describe('transformSource', () => {
     expect(r.markers).toEqual([
       {
         cause: 'in-template',
+        code: 'renamed-elsewhere',
+        params: { v1: 'vbm_universal', v2: 'has_automatic_vbm', place: 'template' },
+        rule: { kind: 'rename', v1: 'vbm_universal' },
         line: 2,
         column: 14,
+        endLine: 2,
+        endColumn: 27,
+        token: 'vbm_universal',
         message:
           '`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites <script> blocks only, change it by hand',
         added: false,
@@ -88,8 +112,14 @@ describe('transformSource', () => {
       },
       {
         cause: 'in-template',
+        code: 'consolidated',
+        params: { v1: 'registration_submission_email', v2: 'registration_methods', option: 'email', place: 'template' },
+        rule: { kind: 'consolidate', v1: 'registration_submission_email' },
         line: 2,
         column: 40,
+        endLine: 2,
+        endColumn: 69,
+        token: 'registration_submission_email',
         message:
           "`registration_submission_email` (in the <template>) is gone in V2: read `registration_methods`' `multiselect_value` and check for `email`",
         added: false,
@@ -103,7 +133,9 @@ describe('transformSource', () => {
       '<template>\n  <p>{{ s.vbm_universal }}</p>\n</template>\n<script setup>\nconst x = s.vbm_universal;\n</script>\n';
     const r = transformSource(input, 'c.vue');
     expect(r.output).toBe(input.replace('const x = s.vbm_universal', 'const x = s.has_automatic_vbm'));
-    expect(r.changes).toEqual([{ kind: 'slug', line: 5, column: 13, from: 'vbm_universal', to: 'has_automatic_vbm' }]);
+    expect(r.changes.map((c) => [c.line, c.column, c.endColumn, c.from, c.to])).toEqual([
+      [5, 13, 26, 'vbm_universal', 'has_automatic_vbm'],
+    ]);
   });
 
   it('is driven by the table: a rename added to the table is picked up', () => {

@@ -74,7 +74,7 @@ describe('codemod prefilter', () => {
       ['civic.js', 'changed'],
       ['other.js', 'unchanged'],
     ]);
-    expect(summary.files[1]?.markers.map((m) => [m.cause, m.line, m.column, m.added])).toEqual([['endpoint', 1, 7, true]]);
+    expect(summary.files[1]?.markers.map((m) => [m.cause, m.line, m.column, m.added])).toEqual([['endpoint', 1, 8, true]]); // on the path, inside the quote
     expect(summary.totals.parsed).toBe(1);
   });
 });

@@ -101,61 +101,6 @@ function continuesPath(ts: Ts, next: Expression): boolean {
   return first === undefined || first === '' || /[A-Za-z0-9_\-.~%{}/]/.test(first);
 }
 
-/** The leftmost identifier of an access chain (`a` in `a.b[c].d()`). */
-export function chainRoot(ts: Ts, node: Expression): TsNamespace.Identifier | undefined {
-  let e = skipOuter(ts, node);
-  for (;;) {
-    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e))
-      e = skipOuter(ts, e.expression);
-    else return ts.isIdentifier(e) ? e : undefined;
-  }
-}
-
-/**
- * Where a local name gets its value, found by a lexical walk up from `at` (no type checker):
- * a `const x = init`, a `for (const x of list)`, or the parameter of a callback passed to a
- * method (`list.find((x) => …)` gives `list`).
- */
-export function originOf(ts: Ts, id: TsNamespace.Identifier): Expression | undefined {
-  const name = id.text;
-  const declares = (d: TsNamespace.VariableDeclaration) => ts.isIdentifier(d.name) && d.name.text === name;
-  for (let n: Node | undefined = id.parent; n; n = n.parent) {
-    if (ts.isFunctionLike(n)) {
-      const param = n.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
-      if (param) {
-        const call = n.parent;
-        if (call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression))
-          return call.expression.expression;
-        return undefined;
-      }
-    }
-    if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && ts.isVariableDeclarationList(n.initializer)) {
-      if (n.initializer.declarations.some(declares)) return n.expression;
-    }
-    const statements =
-      ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)
-        ? n.statements
-        : undefined;
-    for (const s of statements ?? []) {
-      if (!ts.isVariableStatement(s)) continue;
-      const d = s.declarationList.declarations.find(declares);
-      if (d) return d.initializer;
-    }
-  }
-  return undefined;
-}
-
-/** The source texts an expression comes from: itself and, through local names, up to `depth` origins. */
-export function originTexts(ts: Ts, sf: TsNamespace.SourceFile, expr: Expression, depth = 2): string[] {
-  const texts = [expr.getText(sf)];
-  const root = chainRoot(ts, expr);
-  if (root && depth > 0) {
-    const origin = originOf(ts, root);
-    if (origin && origin !== expr) texts.push(...originTexts(ts, sf, origin, depth - 1));
-  }
-  return texts;
-}
-
 /** The statement (or class/interface member) that holds the node. */
 export function enclosingStatement(ts: Ts, node: Node): Node {
   let n = node;

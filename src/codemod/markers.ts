@@ -1,5 +1,6 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import { MARKER_PREFIX } from '../scan/marker.js';
+import type { Source } from './source.js';
 import type { Edit } from './types.js';
 import type { Ts } from './typescript.js';
 
@@ -54,46 +55,45 @@ function isJsxChild(ts: Ts, node: Node): boolean {
   return p.children.includes(node as TsNamespace.JsxChild);
 }
 
-/** Offset of the start of the line holding `pos` (never before a BOM). */
-export function lineStart(text: string, pos: number): number {
-  const nl = text.lastIndexOf('\n', pos - 1);
-  const start = nl + 1;
-  return start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start;
-}
-
 /**
  * The nearest enclosing node that starts its own line at a place where a comment line is valid:
  * in its leading trivia (so never inside a template literal or a string), or among JSX children.
  */
-export function findAnchor(ts: Ts, sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
-  const text = sf.text;
+export function findAnchor(source: Source, node: Node): Anchor | undefined {
+  const { ts, sf, text } = source;
   for (let n: Node | undefined = node; n && n.kind !== ts.SyntaxKind.SourceFile; n = n.parent) {
     if (!isAnchorKind(ts, n)) continue;
     const start = n.getStart(sf);
-    const ls = lineStart(text, start);
+    const ls = source.lines.lineStartAt(start);
     const indent = text.slice(ls, start);
     if (!/^[ \t]*$/.test(indent)) continue;
     if (isJsxChild(ts, n)) return { pos: ls, indent, jsx: true };
     if (n.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
   }
-  return sharedLineAnchor(sf, node);
+  return sharedLineAnchor(source, node);
 }
 
 /** `a(); b('early_voting');`: the marker for `b` goes above the line, where `a()` starts it. */
-function sharedLineAnchor(sf: TsNamespace.SourceFile, node: Node): Anchor | undefined {
+function sharedLineAnchor(source: Source, node: Node): Anchor | undefined {
+  const { sf, text } = source;
   let statement: Node | undefined = node;
   while (statement?.parent && !('statements' in statement.parent)) statement = statement.parent;
   const list = (statement?.parent as { statements?: readonly Node[] } | undefined)?.statements;
   if (!statement || !list) return undefined;
-  const text = sf.text;
-  const ls = lineStart(text, statement.getStart(sf));
-  for (let i = list.indexOf(statement); i >= 0; i--) {
-    const first = list[i] as Node;
-    const start = first.getStart(sf);
-    if (start < ls) return undefined;
-    const indent = text.slice(ls, start);
-    if (/^[ \t]*$/.test(indent) && first.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
+  const ls = source.lines.lineStartAt(statement.getStart(sf));
+  // The first statement of the list that starts on this line (statements are in text order).
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Node).getStart(sf) < ls) lo = mid + 1;
+    else hi = mid;
   }
+  const first = list[lo];
+  if (!first) return undefined;
+  const start = first.getStart(sf);
+  const indent = text.slice(ls, start);
+  if (/^[ \t]*$/.test(indent) && first.getFullStart() <= ls) return { pos: ls, indent, jsx: false };
   return undefined;
 }
 
@@ -103,27 +103,15 @@ export function markerComment(message: string, jsx: boolean): string {
   return jsx ? `{/* ${MARKER_PREFIX} ${oneLine.replace(/\*\//g, '* /')} */}` : `// ${MARKER_PREFIX} ${oneLine}`;
 }
 
-/** The comment lines directly above `pos` (a marker already there is not added again). */
-function commentLinesAbove(text: string, pos: number): string[] {
+/** The comment lines directly above the line that starts at `pos` (a marker already there is not added again). */
+export function commentLinesAbove(source: Source, pos: number): string[] {
   const lines: string[] = [];
-  let end = pos;
-  while (end > 0) {
-    const nl = text.lastIndexOf('\n', end - 2);
-    const line = text
-      .slice(nl + 1, end)
-      .replace(/\r?\n$/, '')
-      .trim();
-    if (!(line.startsWith('//') || line.startsWith('/*') || line.startsWith('{/*') || line.startsWith('*'))) break;
-    lines.push(line);
-    end = nl + 1;
+  for (let line = source.lines.lineOf(pos) - 1; line >= 0; line--) {
+    const text = source.lines.lineText(line).trim();
+    if (!(text.startsWith('//') || text.startsWith('/*') || text.startsWith('{/*') || text.startsWith('*'))) break;
+    lines.push(text);
   }
   return lines;
-}
-
-/** True when a marker with this message already stands above the anchor (idempotence). */
-export function markerPresent(text: string, anchor: Anchor, message: string): boolean {
-  const comment = markerComment(message, anchor.jsx);
-  return commentLinesAbove(text, anchor.pos).some((line) => line === comment);
 }
 
 /** The line break the anchored line ends with (so CRLF files get CRLF markers). */

@@ -1,7 +1,8 @@
-import type { EndpointRule, PropertyRule } from '../mapping/schema.js';
+import type { PropertyRule } from '../mapping/schema.js';
 import { code, list } from '../rules/format.js';
 import type { Note, NoteCode, NoteParams } from './notes.js';
 import type { MarkerCause } from './types.js';
+import { showPath } from './urls.js';
 
 /**
  * The codemod's wording: every marker text, by note code (the rule kinds and the URL scanner
@@ -20,9 +21,6 @@ type Place = 'code' | 'string' | 'template';
 const subject = (v1: string, place: Place) =>
   place === 'string' ? `${code(v1)} (in this string)` : place === 'template' ? `${code(v1)} (in the <template>)` : code(v1);
 const byPlace = (place: Place, cause: MarkerCause): MarkerCause => (place === 'template' ? 'in-template' : cause);
-
-/** `/v1/election/state/\0/` → `/v1/election/state/…/` for messages. */
-export const showPath = (path: string) => path.replaceAll('\0', '…');
 
 const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCause; text(p: NoteParams[C]): string } } = {
   'renamed-elsewhere': {
@@ -102,10 +100,6 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
 export function word(note: Note): MarkerNote {
   const w = WORDING[note.code] as { cause(p: unknown): MarkerCause; text(p: unknown): string };
   return { cause: w.cause(note.params), message: w.text(note.params), note };
-}
-
-export function endpointNote(rule: EndpointRule): MarkerNote {
-  return word({ code: 'endpoint', params: { v1: rule.v1, v2: rule.v2, description: rule.description } });
 }
 
 export function propertyInStringNote(p: PropertyRule, place: 'string' | 'template' = 'string'): MarkerNote {

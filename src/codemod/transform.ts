@@ -1,9 +1,12 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import { LineIndex } from '../findings/position.js';
+import type { RuleRef } from '../findings/record.js';
 import { loadMappings } from '../mapping/load.js';
 import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { applyEdits, shiftEdits } from './edits.js';
-import { type MarkerNote, propertyInStringNote, word } from './messages.js';
+import { word } from './messages.js';
+import { type Note, note } from './notes.js';
 import { type CodemodPlan, planFor } from './plan.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
@@ -51,6 +54,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
     const changes: Change[] = [];
     const markers: Marker[] = [];
     const errors: string[] = [];
+    const lines = new LineIndex(text);
     for (const block of vueScriptBlocks(text)) {
       const kind =
         block.lang === 'ts'
@@ -60,21 +64,16 @@ export function transformSource(text: string, fileName: string, options: Transfo
             : block.lang === 'jsx'
               ? ts.ScriptKind.JSX
               : ts.ScriptKind.JS;
-      const r = transformScript(block.content, `${fileName}.${block.lang}`, kind, ctx);
-      const before = text.slice(0, block.start);
-      const lineOffset = before.split('\n').length - 1;
-      const columnOffset = block.start - (before.lastIndexOf('\n') + 1);
-      const move = <T extends { line: number; column: number }>(x: T): T => ({
-        ...x,
-        line: x.line + lineOffset,
-        column: x.line === 1 ? x.column + columnOffset : x.column,
+      const r = transformScript(block.content, `${fileName}.${block.lang}`, kind, {
+        ...ctx,
+        within: { lines, offset: block.start },
       });
-      if (r.error) errors.push(`<script> at line ${lineOffset + 1}: ${r.error}`);
+      if (r.error) errors.push(`<script> at line ${lines.lineOf(block.start) + 1}: ${r.error}`);
       edits.push(...shiftEdits(r.edits, block.start));
-      changes.push(...r.changes.map(move));
-      markers.push(...r.markers.map(move));
+      changes.push(...r.changes);
+      markers.push(...r.markers);
     }
-    markers.push(...templateMarkers(text, plan, civic));
+    markers.push(...templateMarkers(text, lines, plan, civic));
     markers.sort((a, b) => a.line - b.line || a.column - b.column);
     if (errors.length > 0) return { output: text, changed: false, edits: [], changes: [], markers, error: errors.join('; ') };
     const output = applyEdits(text, edits);
@@ -93,7 +92,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
  * V1 references in a Vue `<template>`: the codemod rewrites `<script>` blocks only, so each is
  * reported for a person (never inserted: a comment between elements can change what renders).
  */
-function templateMarkers(text: string, plan: CodemodPlan, civic: boolean): Marker[] {
+function templateMarkers(text: string, lines: LineIndex, plan: CodemodPlan, civic: boolean): Marker[] {
   const range = vueTemplateRange(text);
   if (!range) return [];
   const m = plan.mappings;
@@ -103,21 +102,37 @@ function templateMarkers(text: string, plan: CodemodPlan, civic: boolean): Marke
     const rule = m.byV1.get(hit.token);
     const property = plan.fieldProperties.get(hit.token);
     const action = rule ? kindOf(rule).codemod(rule, 'template') : undefined;
-    const note: MarkerNote | undefined =
-      action?.kind === 'mark'
-        ? word(action.note)
+    const found: { note: Note; rule: RuleRef } | undefined =
+      rule && action?.kind === 'mark'
+        ? { note: action.note, rule: { kind: rule.kind, v1: rule.v1 } }
         : !rule && property && civic
-          ? propertyInStringNote(property, 'template')
+          ? {
+              note: note('property-elsewhere', { v1: property.v1, v2: property.v2, place: 'template' }),
+              rule: { kind: 'property', v1: property.v1 },
+            }
           : undefined;
-    if (!note) continue;
+    if (!found) continue;
+    const { cause, message } = word(found.note);
     const at = range[0] + hit.index;
-    const before = text.slice(0, at);
-    const line = before.split('\n').length;
-    const key = `${line}\u0000${note.message}`;
+    const start = lines.position(at);
+    const key = `${start.line}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const column = at - (before.lastIndexOf('\n') + 1) + 1 - (line === 1 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
-    markers.push({ cause: note.cause, line, column, message: note.message, added: false, present: false });
+    const end = lines.position(at + hit.token.length);
+    markers.push({
+      cause,
+      code: found.note.code,
+      params: found.note.params,
+      rule: found.rule,
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+      token: hit.token,
+      message,
+      added: false,
+      present: false,
+    });
   }
   return markers;
 }

@@ -1,4 +1,6 @@
+import type { RuleRef } from '../findings/record.js';
 import type { Mappings } from '../mapping/mappings.js';
+import type { NoteCode, NoteParams } from './notes.js';
 
 /** A replacement of `[start, end)` of the original text by `text` (an insertion when start === end). */
 export interface Edit {
@@ -12,9 +14,15 @@ export type ChangeKind = 'slug' | 'property' | 'endpoint';
 
 export interface Change {
   readonly kind: ChangeKind;
-  /** 1-based line and column of the rewritten code in the input. */
+  /** `slug-rewritten`, `property-rewritten` or `endpoint-rewritten`. */
+  readonly code: `${ChangeKind}-rewritten`;
+  /** The table row behind it: a slug rule, a property, an endpoint or a host. */
+  readonly rule: RuleRef | null;
+  /** Where the rewritten token stands in the input: 1-based line, columns in code points (end exclusive). */
   readonly line: number;
   readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
   readonly from: string;
   readonly to: string;
 }
@@ -35,9 +43,18 @@ export type MarkerCause =
 
 export interface Marker {
   readonly cause: MarkerCause;
-  /** 1-based line and column of the code the marker is about, in the input. */
+  /** What the note says, as data: its code and parameters (`message` words them). */
+  readonly code: NoteCode;
+  readonly params: NoteParams[NoteCode];
+  /** The table row behind it, when one is. */
+  readonly rule: RuleRef | null;
+  /** Where the token the marker is about stands in the input: 1-based line, columns in code points (end exclusive). */
   readonly line: number;
   readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  /** The token: a slug, a property, a path (`…` for a part built at run time). */
+  readonly token: string;
   /** The text after `civic-migrate: `. */
   readonly message: string;
   /** True when this run inserts the comment. */

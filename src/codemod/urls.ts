@@ -1,6 +1,7 @@
 import { type Endpoint, PLACEHOLDER } from '../endpoints/model.js';
+import type { RuleRef } from '../findings/record.js';
 import { code } from '../rules/format.js';
-import { endpointNote, type MarkerNote, showPath, word } from './messages.js';
+import { note as makeNote, type Note } from './notes.js';
 import type { CodemodPlan } from './plan.js';
 
 /**
@@ -14,9 +15,17 @@ export interface StringUnit {
   readonly followed: boolean;
 }
 
+/** What the scan decides for one path: an edit of the source, or a note for a person; `at` is the path's start in the source. */
 export type UrlAction =
-  | { readonly kind: 'edit'; readonly start: number; readonly end: number; readonly text: string; readonly from: string }
-  | { readonly kind: 'note'; readonly note: MarkerNote };
+  | {
+      readonly kind: 'edit';
+      readonly start: number;
+      readonly end: number;
+      readonly text: string;
+      readonly from: string;
+      readonly rule: RuleRef;
+    }
+  | { readonly kind: 'note'; readonly note: Note; readonly at: number; readonly token: string; readonly rule: RuleRef | null };
 
 export interface UrlScan {
   readonly actions: UrlAction[];
@@ -75,21 +84,29 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
   const virtual = virtualText(unit);
   const actions: UrlAction[] = [];
   const covered: [number, number][] = [];
-  const edit = (vStart: number, vEnd: number, text: string) => {
+  const { model } = plan;
+  const endpointRef = (e: Endpoint): RuleRef => ({ kind: 'endpoint', v1: e.rule.v1 });
+  /** The path being judged: where it stands, for the notes about it. */
+  let current = { at: 0, token: '' };
+  const edit = (vStart: number, vEnd: number, text: string, rule: RuleRef) => {
     const start = sourceOffset(unit, vStart);
     const end = sourceOffset(unit, vEnd);
-    actions.push({ kind: 'edit', start, end, text, from: virtual.slice(vStart, vEnd) });
+    actions.push({ kind: 'edit', start, end, text, from: virtual.slice(vStart, vEnd), rule });
   };
-  const note = (n: MarkerNote) => actions.push({ kind: 'note', note: n });
+  const note = (n: Note, rule: RuleRef | null) => actions.push({ kind: 'note', note: n, ...current, rule });
   const pathEnd = (from: number) => {
     let j = from;
     while (j < virtual.length && PATH_CHAR.test(virtual.charAt(j))) j++;
     return j;
   };
   const authNotes = (endpoints: readonly Endpoint[]) => {
-    for (const e of endpoints) if (e.authChanges) note(endpointNote(e.rule));
+    for (const e of endpoints) if (e.authChanges) note(endpointNote(e), endpointRef(e));
   };
-  const { model } = plan;
+  /** Endpoints V2 has no equivalent of: the one endpoint's own note, or the choice among several. */
+  const noneNote = (path: string, endpoints: readonly Endpoint[]) =>
+    endpoints.length === 1
+      ? note(endpointNote(endpoints[0] as Endpoint), endpointRef(endpoints[0] as Endpoint))
+      : note(ambiguousNote(path, endpoints), null);
 
   // Absolute paths: `/v1/…` anywhere in the unit.
   const version = `/${model.from}`;
@@ -102,13 +119,16 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     const rest = path.slice(version.length + 1);
     const root = rest.split('/', 1)[0] as string;
     covered.push([i, j]);
+    current = { at: sourceOffset(unit, i), token: showPath(path) };
     const pieceStart = virtual.lastIndexOf(PLACEHOLDER, i - 1) + 1;
     const host = HOST_BEFORE.exec(virtual.slice(pieceStart, i))?.[1]?.toLowerCase();
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && model.hosts.has(host)) {
-        if (otherService) note(word({ code: 'base-url-shared', params: { base: `${host}${version}`, other: otherService } }));
-        else edit(i + 1, i + version.length, model.to);
+        const ref: RuleRef = { kind: 'host', v1: host };
+        current = { at: current.at, token: version };
+        if (otherService) note(makeNote('base-url-shared', { base: `${host}${version}`, other: otherService }), ref);
+        else edit(i + 1, i + version.length, model.to, ref);
       }
       continue;
     }
@@ -117,22 +137,23 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     switch (verdict.kind) {
       case 'rewrite': {
         const { edit: e } = verdict;
-        if (path.slice(e.start, e.end) !== e.text) edit(i + e.start, i + e.end, e.text);
+        if (path.slice(e.start, e.end) !== e.text)
+          edit(i + e.start, i + e.end, e.text, endpointRef(verdict.endpoints[0] as Endpoint));
         authNotes(verdict.endpoints);
         break;
       }
       case 'none':
-        note(noneNote(path, verdict.endpoints));
+        noneNote(path, verdict.endpoints);
         break;
       case 'ambiguous':
-        note(ambiguousEndpointNote(path, verdict.endpoints));
+        note(ambiguousNote(path, verdict.endpoints), null);
         break;
       case 'unknown':
         // Another API's `/v1/election/…` behind its own host is none of our business.
-        if (!host || model.hosts.has(host)) note(word({ code: 'endpoint-unknown', params: { path } }));
+        if (!host || model.hosts.has(host)) note(makeNote('endpoint-unknown', { path }), null);
         break;
       case 'route':
-        note(word({ code: 'endpoint-route', params: { path } }));
+        note(makeNote('endpoint-route', { path }), null);
         break;
     }
   }
@@ -148,6 +169,7 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     const path = prefix + virtual.slice(at + slash, j);
     const open = j === virtual.length && unit.followed;
     covered.push([at, j]);
+    current = { at: sourceOffset(unit, at), token: showPath(virtual.slice(at, j)) };
     const verdict = model.judge(path, open);
     if (verdict.kind === 'rewrite') {
       const { edit: e } = verdict;
@@ -157,21 +179,24 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
       if (e.start !== 0 || !e.text.startsWith(newPrefix)) continue;
       const oldText = path.slice(prefix.length, e.end);
       const newText = e.text.slice(newPrefix.length);
-      if (oldText !== newText) edit(at + slash, at + slash + oldText.length, newText);
+      if (oldText !== newText)
+        edit(at + slash, at + slash + oldText.length, newText, endpointRef(verdict.endpoints[0] as Endpoint));
       authNotes(verdict.endpoints);
-    } else if (verdict.kind === 'none') note(noneNote(path, verdict.endpoints));
+    } else if (verdict.kind === 'none') noneNote(path, verdict.endpoints);
   }
   return { actions, covered };
 }
 
-export { showPath };
+/** `/v1/election/state/\0/` → `/v1/election/state/…/` for messages and tokens. */
+export const showPath = (path: string) => path.replaceAll(PLACEHOLDER, '…');
 
-function ambiguousEndpointNote(path: string, candidates: readonly Endpoint[]): MarkerNote {
-  const moves = [...new Set(candidates.map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
-  return word({ code: 'endpoint-ambiguous', params: { path, moves } });
+/** The note for an endpoint whose V2 twin needs a person (none, or other authentication). */
+export function endpointNote(e: Endpoint): Note {
+  return makeNote('endpoint', { v1: e.rule.v1, v2: e.rule.v2, description: e.rule.description });
 }
 
-/** Endpoints V2 has no equivalent of: the one endpoint's own note, or the choice among several. */
-function noneNote(path: string, endpoints: readonly Endpoint[]): MarkerNote {
-  return endpoints.length === 1 ? endpointNote((endpoints[0] as Endpoint).rule) : ambiguousEndpointNote(path, endpoints);
+/** A path that can reach endpoints that move differently. */
+export function ambiguousNote(path: string, candidates: readonly Endpoint[]): Note {
+  const moves = [...new Set(candidates.map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
+  return makeNote('endpoint-ambiguous', { path, moves });
 }

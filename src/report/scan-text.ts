@@ -1,9 +1,9 @@
+import { codePoints, LineIndex } from '../findings/position.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js';
 import type { Excerpt, Finding } from './finding.js';
 import { adjustForReach } from './fixer.js';
 import { languageForPath, lexText } from './lex/languages.js';
-import { codePoints, LineIndex } from './position.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
 import { isUnrelatedLiteral } from './unrelated.js';
 import { propertyReadAfter } from './value-read.js';
@@ -33,10 +33,8 @@ const EXCERPT_SIDE = 80;
  * The line, or a window of it around the token when the line is long (minified code), with the
  * token's 1-based column (in code points) in that text. `at` and `length` are in UTF-16 units.
  */
-function lineExcerpt(text: string, lines: LineIndex, line: number, index: number, length: number): Excerpt {
-  const start = lines.lineStart(line);
-  const bom = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  return excerpt(lines.lineText(line), index - start - bom, length);
+function lineExcerpt(lines: LineIndex, line: number, index: number, length: number): Excerpt {
+  return excerpt(lines.lineText(line), index - lines.lineStart(line), length);
 }
 
 export function excerpt(line: string, at: number, length: number): Excerpt {
@@ -172,7 +170,7 @@ export function scanText(text: string, file: string, rules: ReportRules, options
       message,
       context,
       confidence: hit.verdict.confidence,
-      excerpt: lineExcerpt(text, lines, line - 1, hit.index, hit.token.length),
+      excerpt: lineExcerpt(lines, line - 1, hit.index, hit.token.length),
     });
   }
   return { candidate: true, findings, suppressed };

@@ -1,5 +1,5 @@
+import { lastAtOrBefore } from '../../findings/position.js';
 import type { SourceContext } from '../finding.js';
-import { lastAtOrBefore } from '../position.js';
 
 /**
  * The context of every offset of a text, as switch points: from `offsets[i]` on, the context is

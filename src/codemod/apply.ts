@@ -1,0 +1,99 @@
+import type { Decision } from './decide.js';
+import { applyEdits, sortEdits } from './edits.js';
+import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit } from './markers.js';
+import { word } from './messages.js';
+import type { Source } from './source.js';
+import type { Change, Edit, Marker } from './types.js';
+
+export interface Applied {
+  readonly output: string;
+  /** Sorted, non-overlapping: the rewrites and the marker insertions. */
+  readonly edits: readonly Edit[];
+  readonly changes: readonly Change[];
+  readonly markers: readonly Marker[];
+}
+
+/**
+ * Turns decisions into span edits on the original text and applies them once: rewrites as they
+ * are, notes as marker comment lines above their statement (one insertion per line, never a
+ * marker already there). Decisions on lines a `civic-migrate-ignore` comment covers are dropped.
+ * Overlapping edits are a bug in the decisions and throw.
+ */
+export function applyDecisions(
+  source: Source,
+  decisions: readonly Decision[],
+  options: { markers: boolean; ignoredLines: ReadonlySet<number> },
+): Applied {
+  const { text } = source;
+  const edits: Edit[] = [];
+  const changes: Change[] = [];
+  const markers: Marker[] = [];
+  const ignored = (d: Decision) =>
+    options.ignoredLines.size > 0 && options.ignoredLines.has(source.lines.lineOf(source.start(d.node)));
+  const place = (start: number, end: number) => {
+    const from = source.position(start);
+    const to = source.position(end);
+    return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+  };
+
+  const byAnchor = new Map<number, { anchor: Anchor; messages: string[] }>();
+  const seenAt = new Set<string>();
+  const present = new Map<number, readonly string[]>();
+  for (const d of decisions) {
+    if (ignored(d)) continue;
+    if (d.kind === 'rewrite') {
+      edits.push({ start: d.start, end: d.end, text: d.text });
+      // `from` may be a slice of the file's text: copy it, or each record would keep the whole text alive.
+      changes.push({
+        kind: d.change,
+        code: `${d.change}-rewritten`,
+        rule: d.rule,
+        ...place(d.start, d.start + d.from.length),
+        from: detach(d.from),
+        to: detach(d.to),
+      });
+      continue;
+    }
+    const { cause, message } = word(d.note);
+    const anchor = findAnchor(source, d.node);
+    const key = `${anchor?.pos ?? -1}\u0000${message}`;
+    if (seenAt.has(key)) continue;
+    seenAt.add(key);
+    let there = false;
+    if (anchor) {
+      const above = present.get(anchor.pos) ?? commentLinesAbove(source, anchor.pos);
+      present.set(anchor.pos, above);
+      there = above.includes(markerComment(message, anchor.jsx));
+    }
+    const added = options.markers && anchor !== undefined && !there;
+    markers.push({
+      cause,
+      code: d.note.code,
+      rule: d.rule,
+      params: d.note.params,
+      ...place(d.at, d.at + d.token.length),
+      token: detach(d.token),
+      message,
+      added,
+      present: added || there,
+    });
+    if (added && anchor) {
+      const group = byAnchor.get(anchor.pos) ?? { anchor, messages: [] };
+      group.messages.push(message);
+      byAnchor.set(anchor.pos, group);
+    }
+  }
+  for (const { anchor, messages } of byAnchor.values()) edits.push(markerEdit(text, anchor, messages));
+
+  const sorted = sortEdits(edits);
+  const byPosition = <T extends { line: number; column: number }>(x: T, y: T) => x.line - y.line || x.column - y.column;
+  return {
+    output: applyEdits(text, sorted),
+    edits: sorted,
+    changes: changes.sort(byPosition),
+    markers: markers.sort(byPosition),
+  };
+}
+
+/** A copy of a short string that shares no memory with the text it was sliced from. */
+const detach = (s: string) => ` ${s}`.slice(1);

@@ -1,0 +1,219 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { RuleRef } from '../findings/record.js';
+import type { ResolvedRule } from '../mapping/mappings.js';
+import type { PropertyRule } from '../mapping/schema.js';
+import { kindOf } from '../rules/registry.js';
+import { type Analysis, memberOf, patternSource, receiverOf } from './analysis.js';
+import { guardedItem, isItemOf } from './heuristics/boolean-item.js';
+import { isUnrelated } from './heuristics/domains.js';
+import { GEOCODING_SIBLING, isGeocoding, isGeocodingText } from './heuristics/geocoding.js';
+import { isModuleSide } from './heuristics/module-side.js';
+import { type Note, note } from './notes.js';
+import type { NamePlace, NameSite } from './sites.js';
+import type { ChangeKind } from './types.js';
+import { nonElectionUse, scanUrls, sourceOffset, virtualText } from './urls.js';
+
+type Node = TsNamespace.Node;
+
+/**
+ * What the codemod decides at one place of a script: a rewrite of a span of the original text,
+ * or a note for a person (a marker). Decisions are data; `apply.ts` turns them into edits.
+ */
+export type Decision =
+  | {
+      readonly kind: 'rewrite';
+      /** The node the rewrite is about (its statement takes any marker). */
+      readonly node: Node;
+      readonly start: number;
+      readonly end: number;
+      readonly text: string;
+      /** The text replaced (a slug, a property, a path). */
+      readonly from: string;
+      /** What is rewritten, and to what (`to` is `text`, unless the rewrite keeps a local name: `v2: v1`). */
+      readonly change: ChangeKind;
+      readonly to: string;
+      readonly rule: RuleRef | null;
+    }
+  | {
+      readonly kind: 'mark';
+      readonly node: Node;
+      /** Where the token the note is about starts, and the token. */
+      readonly at: number;
+      readonly token: string;
+      readonly note: Note;
+      readonly rule: RuleRef | null;
+    };
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const slugRef = (rule: ResolvedRule): RuleRef => ({ kind: rule.kind, v1: rule.v1 });
+const propertyRef = (p: PropertyRule): RuleRef => ({ kind: 'property', v1: p.v1 });
+
+/** Every decision the syntax of one script supports, in no particular order. */
+export function decide(a: Analysis): Decision[] {
+  const { ts, text } = a.source;
+  const { plan } = a;
+  const m = plan.mappings;
+  const out: Decision[] = [];
+
+  const mark = (node: Node, n: Note | undefined, rule: RuleRef | null, at = a.source.tokenStart(node), token?: string) => {
+    if (n) out.push({ kind: 'mark', node, at, token: token ?? tokenText(node), note: n, rule });
+  };
+  const tokenText = (node: Node) =>
+    ts.isStringLiteralLike(node) || ts.isIdentifier(node) ? node.text : node.getText(a.source.sf);
+
+  /** Replaces a name (an identifier, or the inside of a string literal); false when the V2 name cannot stand there. */
+  const rename = (
+    node: TsNamespace.Identifier | TsNamespace.StringLiteralLike,
+    place: NamePlace,
+    from: string,
+    to: string,
+    change: ChangeKind,
+    rule: RuleRef,
+  ): boolean => {
+    const start = a.source.start(node);
+    if (ts.isIdentifier(node)) {
+      if (!IDENTIFIER.test(to)) return false;
+      // Destructuring keeps the local name: `{ v1 }` → `{ v2: v1 }`.
+      const replacement = place === 'shorthand' || place === 'binding' ? `${to}: ${from}` : to;
+      out.push({ kind: 'rewrite', node, start, end: node.end, text: replacement, from, change, to, rule });
+    } else {
+      out.push({ kind: 'rewrite', node, start: start + 1, end: node.end - 1, text: to, from, change, to, rule });
+    }
+    return true;
+  };
+
+  /** The marker of a rewrite the table warns about (one side of a contradiction). */
+  const warned = (node: Node, rule: ResolvedRule, to: string) => {
+    if (rule.warning) mark(node, note('rule-warning', { v1: rule.v1, v2: to, warning: rule.warning }), slugRef(rule));
+  };
+
+  const onSlugName = ({ node, place }: NameSite, rule: ResolvedRule) => {
+    const action = kindOf(rule).codemod(rule, 'code');
+    if (action.kind === 'none') return;
+    if (action.kind === 'mark') {
+      mark(node, action.note, slugRef(rule));
+      return;
+    }
+    if (isModuleSide(a, node, place)) return;
+    if (place === 'member' || place === 'shorthand') {
+      const member = place === 'member' ? memberOf(a, node) : node.parent;
+      const container = member?.parent;
+      if (member && !ts.isBindingElement(member) && container && a.source.namesIn(container).includes(action.to)) {
+        mark(node, note('collision', { v1: rule.v1, v2: action.to }), slugRef(rule));
+        return;
+      }
+    }
+    if (!rename(node, place, rule.v1, action.to, 'slug', slugRef(rule))) {
+      mark(node, note('invalid-name', { v1: rule.v1, v2: action.to }), slugRef(rule));
+      return;
+    }
+    warned(node, rule, action.to);
+  };
+
+  /** Is this `value` (or another format-bound item property) read from a Boolean item? */
+  const readsItem = ({ node, place }: NameSite, p: PropertyRule): boolean => {
+    if (place === 'access' || place === 'element') {
+      const receiver = receiverOf(a, node);
+      return isItemOf(a, receiver, p) || (receiver !== undefined && guardedItem(a, node, receiver, p));
+    }
+    if ((place === 'member' && node.parent && ts.isBindingElement(node.parent)) || place === 'binding') {
+      const pattern = node.parent?.parent;
+      if (pattern && ts.isObjectBindingPattern(pattern)) {
+        const source = patternSource(a, pattern);
+        return source.slug ? plan.itemPropertyBySlug.get(source.slug) === p : isItemOf(a, source.expr, p);
+      }
+    }
+    return false;
+  };
+
+  /** A property-like name: a V1 slug, a field property (`long_name`) or an item property (`value`). */
+  const onName = (site: NameSite) => {
+    const { node, name, place } = site;
+    const rule = m.byV1.get(name);
+    if (rule && m.actionableV1.has(name)) {
+      onSlugName(site, rule);
+      return;
+    }
+    const fieldProperty = plan.fieldProperties.get(name);
+    if (fieldProperty) {
+      if (a.civic && !isModuleSide(a, node, place) && !isGeocoding(a, node, place))
+        rename(node, place, name, fieldProperty.v2, 'property', propertyRef(fieldProperty));
+      return;
+    }
+    const itemProperty = plan.itemProperties.get(name);
+    if (itemProperty && readsItem(site, itemProperty))
+      rename(node, place, name, itemProperty.v2, 'property', propertyRef(itemProperty));
+  };
+
+  for (const site of a.sites.names) onName(site);
+
+  // Whole strings spelled like slugs, now that every domain is known.
+  for (const site of a.sites.values) {
+    const { node, token } = site;
+    const p = node.parent;
+    const actionable = m.actionableV1.has(token);
+    if (p && ts.isElementAccessExpression(p) && p.argumentExpression === node) {
+      if (!(actionable && isUnrelated(a, site))) onName({ node, name: token, place: 'element' });
+      continue;
+    }
+    const rule = m.byV1.get(token);
+    if (rule && actionable) {
+      if (isUnrelated(a, site)) continue;
+      const action = kindOf(rule).codemod(rule, 'code');
+      if (action.kind === 'rename') {
+        rename(node, 'member', rule.v1, action.to, 'slug', slugRef(rule));
+        warned(node, rule, action.to);
+      } else if (action.kind === 'mark') mark(node, action.note, slugRef(rule));
+      continue;
+    }
+    const fieldProperty = plan.fieldProperties.get(token);
+    if (fieldProperty && a.civic) {
+      const inGeocoding = site.keys.some((k) => a.sites.domains.get(k)?.has(GEOCODING_SIBLING));
+      if (!inGeocoding && !isGeocoding(a, node, 'element'))
+        rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
+    }
+  }
+
+  // Other strings: URLs, and slugs or field properties inside larger strings.
+  let otherService: string | undefined;
+  for (const { unit } of a.sites.strings) {
+    otherService = nonElectionUse(unit, plan);
+    if (otherService) break;
+  }
+  for (const { node, unit } of a.sites.strings) {
+    const scan = scanUrls(unit, plan, otherService);
+    for (const action of scan.actions) {
+      if (action.kind === 'edit') {
+        const { start, end, text: to, from, rule } = action;
+        out.push({ kind: 'rewrite', node, start, end, text: to, from, change: 'endpoint', to, rule });
+      } else mark(node, action.note, action.rule, action.at, action.token);
+    }
+    const virtual = virtualText(unit);
+    const geocoding = isGeocodingText(virtual);
+    const seen = new Set<string>();
+    for (const hit of plan.stringTokens.find(virtual)) {
+      if (scan.covered.some(([s, e]) => hit.index >= s && hit.index < e)) continue;
+      const at = sourceOffset(unit, hit.index);
+      const rule = m.byV1.get(hit.token);
+      let n: Note | undefined;
+      let ref: RuleRef | null = null;
+      if (rule && m.actionableV1.has(hit.token)) {
+        const action = kindOf(rule).codemod(rule, 'string');
+        if (action.kind === 'mark') [n, ref] = [action.note, slugRef(rule)];
+      } else {
+        const fieldProperty = plan.fieldProperties.get(hit.token);
+        if (fieldProperty && a.civic && !geocoding) {
+          n = note('property-elsewhere', { v1: fieldProperty.v1, v2: fieldProperty.v2, place: 'string' });
+          ref = propertyRef(fieldProperty);
+        }
+      }
+      // One note per distinct text in a string (a slug repeated in one SQL query is one decision).
+      const key = n ? JSON.stringify(n) : '';
+      if (n && !seen.has(key)) {
+        seen.add(key);
+        mark(node, n, ref, at, text.slice(at, at + hit.token.length));
+      }
+    }
+  }
+  return out;
+}
