@@ -22,6 +22,7 @@ describe('codemod result check', () => {
       edits: [],
       changes: [],
       markers: [],
+      ignored: 0,
       error: 'the rewritten file would not parse (3:2: Expression expected.); left untouched',
     });
   });

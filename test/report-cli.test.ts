@@ -36,7 +36,7 @@ describe('civic-migrate report: exit codes', () => {
   });
 
   it('low-confidence findings are reported but do not gate', async () => {
-    const r = await runCli(['report', '--format', 'json'], { cwd: tree({ 'geo.js': 'c.long_name;\n' }) });
+    const r = await runCli(['report', '--format', 'json'], { cwd: tree({ 'geo.py': 'c.long_name\n' }) });
     expect(r.code).toBe(0);
     expect(json(r.stdout).summary.byConfidence).toEqual({ high: 0, low: 1 });
     expect(r.stderr).toBe('PASS (--fail-on any): 1 V1 usage in 1 file: 1 for a person (1 low-confidence, not gating).\n');

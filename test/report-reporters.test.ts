@@ -12,7 +12,7 @@ import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
-import { OUT_OF_REACH } from '../src/report/fixer.js';
+import { OUTSIDE_CODEMOD } from '../src/report/fixer.js';
 import { renderReport } from '../src/report/reporters/index.js';
 import { renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
@@ -26,8 +26,11 @@ const SARIF_SCHEMA = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.
 const FIXTURES = fileURLToPath(new URL('../fixtures/report/', import.meta.url));
 const { version } = toolInfo();
 const mappings = loadMappings();
-/** Findings use explain's wording: one source of truth. */
+/** Findings use explain's wording where the codemod rewrites: one source of truth. */
 const say = (query: string) => explain(mappings, query).message;
+/** And the codemod marker's words where it leaves a person. */
+const FAX_MARKER =
+  "`registration_submission_fax` is gone in V2: read `registration_methods`' `multiselect_value` and check for `fax`";
 
 // unicodeRegExp off: the official schema's language pattern has a stray `]` that only non-Unicode regular expressions accept.
 const sarifAjv = new ajvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
@@ -65,13 +68,13 @@ describe('text', () => {
         '  2:17  consolidate   `registration_submission_fax`  (person, code)',
         '        │ const m = state.registration_submission_fax;',
         '        │                 ^^^^^^^^^^^^^^^^^^^^^^^^^^^',
-        `        ${say('registration_submission_fax')}`,
+        `        ${FAX_MARKER}`,
         '',
         'q.sql',
         '  1:38  rename        `vbm_universal` → `has_automatic_vbm`  (person, string)',
         "        │ SELECT text FROM items WHERE slug = 'vbm_universal';",
         '        │                                      ^^^^^^^^^^^^^',
-        `        ${say('vbm_universal').replace(FIX.codemod, OUT_OF_REACH['file-type'])}`,
+        `        ${say('vbm_universal').replace(FIX.codemod, OUTSIDE_CODEMOD)}`,
         '',
         'By kind:       rename 2, consolidate 1, property 1',
         'By who fixes:  codemod 2, person 2',
@@ -128,9 +131,14 @@ describe('json', () => {
       findings: 4,
     });
     expect(report.findings[1]).toEqual({
+      code: 'property-rewritten',
+      severity: 'warning',
+      rule: { kind: 'property', v1: 'value' },
+      params: { from: 'value', to: 'bool_value' },
       file: 'api.ts',
       line: 1,
       column: 36,
+      endLine: 1,
       endColumn: 41,
       token: 'value',
       kind: 'property',
@@ -311,7 +319,7 @@ describe('markdown', () => {
         '',
         '| File | Line:Col | Kind | Found | Fixed by | Fix |',
         '|---|---|---|---|---|---|',
-        `| \`api.ts\` | 2:17 | consolidate | \`registration_submission_fax\` | person | ${say('registration_submission_fax')} |`,
+        `| \`api.ts\` | 2:17 | consolidate | \`registration_submission_fax\` | person | ${FAX_MARKER} |`,
         '| `q.sql` | 1:38 | rename | `vbm_universal` | person | → `has_automatic_vbm` |',
         '| `api.ts` | 1:19 | rename | `vbm_no_excuse` | codemod | → `has_no_excuse_absentee` |',
         '| `api.ts` | 1:36 | property | `value` | codemod | → `bool_value` |',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
 import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
+import { excerpt } from '../src/report/excerpt.js';
 import type { Finding } from '../src/report/finding.js';
-import { OUT_OF_REACH } from '../src/report/fixer.js';
+import { OUTSIDE_CODEMOD } from '../src/report/fixer.js';
 import { createReportRules } from '../src/report/rules.js';
-import { excerpt, scanText } from '../src/report/scan-text.js';
+import { scanText } from '../src/report/scan-text.js';
 import { propertyReadAfter } from '../src/report/value-read.js';
 import { findCivicEvidence, hasCivicContext } from '../src/scan/civic-context.js';
 
@@ -46,12 +48,17 @@ describe('V1 Boolean `value` read next to a slug', () => {
   });
 
   it('is high confidence for a Boolean, low for an unknown format, nothing for a known non-Boolean', () => {
+    // In TS/JS the codemod decides: it renames a Boolean's `value` and leaves an unknown format alone.
     expect(scan('a.ts', 'a.emergency_ballot_voting.value; b.polls_open.value; c.external_tool_ovr.value')).toEqual([
       '1:27-32 property value code codemod -> bool_value',
-      '1:47-52 property value code person low',
       '1:56-73 rename external_tool_ovr code codemod -> gov_tool_registration',
     ]);
-    const [low] = scanText('b.polls_open.value', 'a.ts', rules).findings;
+    expect(scan('a.py', 'a.emergency_ballot_voting.value; b.polls_open.value; c.external_tool_ovr.value')).toEqual([
+      '1:27-32 property value code person -> bool_value',
+      '1:47-52 property value code person low',
+      '1:56-73 rename external_tool_ovr code person -> gov_tool_registration',
+    ]);
+    const [low] = scanText('b.polls_open.value', 'a.py', rules).findings;
     expect(low?.message).toBe(
       'The table does not know the format of `polls_open`, and V1 sent `value` only on Boolean items. If `polls_open` is a Boolean field: ' +
         'V1 sent an undocumented `value` boolean on Boolean items; V2 calls it `bool_value`. Read `item.bool_value` instead of `item.value`.',
@@ -61,20 +68,50 @@ describe('V1 Boolean `value` read next to a slug', () => {
 
 describe('endpoints', () => {
   const one = (text: string) => scan('a.ts', text);
+  // In TS/JS the findings are the codemod's decisions: what it rewrites (the span it changes), and
+  // its markers (the whole path), e.g. the early state path's move needs basic auth too.
   it.each([
-    ["'/v1/election/field/'", '1:2-21 endpoint /v1/election/field/ string codemod -> /v2/election/field/'],
-    ["'/v1/election/field'", '1:2-20 endpoint /v1/election/field string codemod -> /v2/election/field'],
+    ["'/v1/election/field/'", ['1:2-21 endpoint /v1/election/field/ string codemod -> /v2/election/field/']],
+    ["'/v1/election/field'", ['1:2-20 endpoint /v1/election/field string codemod -> /v2/election/field']],
+    ['`/v1/election/data/state/${s}/`', ['1:2-26 endpoint /v1/election/data/state/ string codemod -> /v2/election/data/state/']],
     [
-      '`/v1/election/data/state/${s}/`',
-      '1:2-31 endpoint /v1/election/data/state/${s}/ string codemod -> /v2/election/data/state/${s}/',
+      "'/v1/election/state/CA/'",
+      [
+        '1:2-24 endpoint /v1/election/state/CA/ string person',
+        '1:2-21 endpoint /v1/election/state/ string codemod -> /v2/election/data/state/',
+      ],
     ],
+    [
+      "'/v1/election/state/' + code",
+      [
+        '1:2-21 endpoint /v1/election/state/ string person',
+        '1:2-21 endpoint /v1/election/state/ string codemod -> /v2/election/data/state/',
+      ],
+    ],
+    ["'/v1/election/state/'", ['1:2-21 endpoint /v1/election/state/ string person']],
+    ["'/v1/election/state/:state/'", ['1:2-28 endpoint /v1/election/state/:state/ string person']],
+    ["'/v1/election/field/x/'", ['1:2-23 endpoint /v1/election/field/x/ string person']],
+    ["'/v1/election/'", ['1:2-15 endpoint /v1/election/ string person']],
+    ["'/v1/election/override/'", ['1:2-24 endpoint /v1/election/override/ string person']],
+    ["'https://api.voteamerica.org/v1'", ['1:29-32 endpoint /v1 string codemod -> /v2']],
+    ['`https://api.voteamerica.com/v1/${path}`', ['1:29-32 endpoint /v1 string codemod -> /v2']],
+    [
+      '`${base}/election/state/${code}/`',
+      [
+        '1:9-33 endpoint /election/state/${code}/ string person',
+        '1:10-25 endpoint election/state/ string codemod -> election/data/state/',
+      ],
+    ],
+  ])('in TS/JS, %s', (text, expected) => {
+    expect(one(text)).toEqual(expected);
+  });
+
+  // Elsewhere the lexer reads paths, with the placeholders of many template languages; a person changes them.
+  it.each([
+    ["'/v1/election/field/'", '1:2-21 endpoint /v1/election/field/ string person -> /v2/election/field/'],
     ["'/v1/election/state/CA/'", '1:2-24 endpoint /v1/election/state/CA/ string person -> /v2/election/data/state/CA/'],
     ["'/v1/election/state/' + code", '1:2-21 endpoint /v1/election/state/ string person -> /v2/election/data/state/'],
     ["'/v1/election/state/'", '1:2-21 endpoint /v1/election/state/ string person'],
-    [
-      "'/v1/election/state/:state/'",
-      '1:2-28 endpoint /v1/election/state/:state/ string person -> /v2/election/data/state/:state/',
-    ],
     [
       "'/v1/election/state/<state>/'",
       '1:2-29 endpoint /v1/election/state/<state>/ string person -> /v2/election/data/state/<state>/',
@@ -84,17 +121,11 @@ describe('endpoints', () => {
       '"/v1/election/state/{{ code }}/"',
       '1:2-32 endpoint /v1/election/state/{{ code }}/ string person -> /v2/election/data/state/{{ code }}/',
     ],
-    ["'/v1/election/field/x/'", '1:2-23 endpoint /v1/election/field/x/ string person'],
     ["'/v1/election/'", '1:2-15 endpoint /v1/election/ string person'],
-    ["'/v1/election/override/'", '1:2-24 endpoint /v1/election/override/ string person'],
-    ["'https://api.voteamerica.org/v1'", '1:29-32 endpoint /v1 string codemod -> /v2'],
-    ['`https://api.voteamerica.com/v1/${path}`', '1:29-33 endpoint /v1/ string codemod -> /v2/'],
-    [
-      '`${base}/election/state/${code}/`',
-      '1:9-33 endpoint /election/state/${code}/ string person -> /election/data/state/${code}/',
-    ],
-  ])('%s', (text, expected) => {
-    expect(one(text)).toEqual([expected]);
+    ["'https://api.voteamerica.org/v1'", '1:29-32 endpoint /v1 string person -> /v2'],
+    ["base + '/election/state/{code}/'", '1:9-32 endpoint /election/state/{code}/ string person -> /election/data/state/{code}/'],
+  ])('in Python, %s', (text, expected) => {
+    expect(scan('a.py', text)).toEqual([expected]);
   });
 
   it.each([
@@ -118,7 +149,7 @@ describe('endpoints', () => {
   it('a base URL is left to a person when the same file builds other services’ paths on the host', () => {
     const text = "const base = 'https://api.voteamerica.org/v1/';\nfetch(base + 'uptime/');";
     const [f] = scanText(text, 'a.ts', rules).findings;
-    expect(brief(f as Finding)).toBe('1:42-46 endpoint /v1/ string person');
+    expect(brief(f as Finding)).toBe('1:42-45 endpoint /v1 string person');
     // The codemod's own words for the same decision.
     expect(f?.message).toBe(
       '`api.voteamerica.org/v1` is also used here for `/v1/uptime/`, another service that stays on V1: point the Civic Data API calls at V2 by hand',
@@ -183,7 +214,9 @@ describe('Civic context and long_name', () => {
   });
 
   it('long_name is low confidence, for a person, outside Civic context; high inside; --assume-civic makes it high', () => {
-    expect(scan('a.js', 'c.long_name')).toEqual(['1:3-12 property long_name code person low']);
+    // In JS the codemod leaves a `long_name` alone outside Civic context: nothing to report.
+    expect(scan('a.js', 'c.long_name')).toEqual([]);
+    expect(scan('a.rb', 'c.long_name')).toEqual(['1:3-12 property long_name code person low']);
     expect(scan('a.js', "c.long_name; fetch('/v2/election/field/')")).toEqual([
       '1:3-12 property long_name code codemod -> description',
     ]);
@@ -202,7 +235,7 @@ describe('who fixes it', () => {
       '1:19-32 rename vbm_universal string codemod -> has_automatic_vbm',
       '1:36-49 rename vbm_universal string codemod -> has_automatic_vbm',
       '1:55-68 rename vbm_universal string person -> has_automatic_vbm',
-      '1:74-87 rename vbm_universal comment person -> has_automatic_vbm',
+      '1:74-87 rename vbm_universal comment person low -> has_automatic_vbm',
     ]);
     expect(scan('a.py', 'x.vbm_universal')).toEqual(['1:3-16 rename vbm_universal code person -> has_automatic_vbm']);
     expect(scan('a.vue', '<p>{{ vbm_universal }}</p><script>x.vbm_universal</script>')).toEqual([
@@ -211,16 +244,24 @@ describe('who fixes it', () => {
     ]);
   });
 
-  it('says why, in place of explain’s codemod sentence', () => {
+  it('says why: explain’s words where the codemod rewrites, its marker’s words where it leaves a person', () => {
     const message = (file: string, text: string) => scanText(text, file, rules).findings[0]?.message;
     const base = explain(mappings, 'vbm_universal').message;
     expect(message('a.ts', 'x.vbm_universal')).toBe(base);
-    expect(message('a.py', 'x.vbm_universal')).toBe(base.replace(FIX.codemod, OUT_OF_REACH['file-type']));
-    expect(message('a.ts', '// vbm_universal')).toBe(base.replace(FIX.codemod, OUT_OF_REACH.comment));
-    expect(message('a.ts', "'a vbm_universal'")).toBe(base.replace(FIX.codemod, OUT_OF_REACH['larger-string']));
-    expect(message('a.vue', '<p>{{ vbm_universal }}</p>')).toBe(base.replace(FIX.codemod, OUT_OF_REACH['vue-template']));
+    expect(message('a.py', 'x.vbm_universal')).toBe(base.replace(FIX.codemod, OUTSIDE_CODEMOD));
+    expect(message('a.ts', '// vbm_universal')).toBe(
+      `In a comment, which \`civic-migrate codemod\` leaves alone: update it where it documents V1 usage. ${base.replace(` ${FIX.codemod}`, '')}`,
+    );
+    expect(message('a.ts', "'a vbm_universal'")).toBe(
+      '`vbm_universal` (in this string) is `has_automatic_vbm` in V2: change it by hand where it names the field',
+    );
+    expect(message('a.vue', '<p>{{ vbm_universal }}</p>')).toBe(
+      '`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites <script> blocks only, change it by hand',
+    );
+    expect(message('a.ts', 'x.vbm_app_submission_fax')).toBe(
+      "`vbm_app_submission_fax` is gone in V2: read `absentee_request_methods`' `multiselect_value` and check for `fax`",
+    );
     const consolidated = explain(mappings, 'vbm_app_submission_fax').message;
-    expect(message('a.ts', 'x.vbm_app_submission_fax')).toBe(consolidated);
     expect(message('a.sql', "'vbm_app_submission_fax'")).toBe(consolidated.replace(FIX.person, 'A person must change the code.'));
   });
 });
@@ -283,6 +324,12 @@ describe('what is not a finding', () => {
       '5:26-38 delete early_voting string person',
       '5:58-70 delete early_voting string person',
     ]);
+    // The same decision, one line above the statement, covers both places on line 5.
+    expect(
+      transformSource(text, 'a.ts')
+        .output.split('\n')
+        .filter((l) => l.includes('civic-migrate:')),
+    ).toHaveLength(3);
   });
 
   it('V1 slugs known unchanged, look-alikes, V2 names, prefixes and extensions of slugs', () => {

@@ -11,6 +11,8 @@ export interface Applied {
   readonly edits: readonly Edit[];
   readonly changes: readonly Change[];
   readonly markers: readonly Marker[];
+  /** Decisions dropped by `civic-migrate-ignore` comments. */
+  readonly ignored: number;
 }
 
 /**
@@ -33,14 +35,21 @@ export function applyDecisions(
   const place = (start: number, end: number) => {
     const from = source.position(start);
     const to = source.position(end);
-    return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    const base = source.offset;
+    return { start: base + start, end: base + end, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
   };
+  let ignoredCount = 0;
 
   const byAnchor = new Map<number, { anchor: Anchor; messages: string[] }>();
   const seenAt = new Set<string>();
   const present = new Map<number, readonly string[]>();
+  /** Anchor+message pairs whose comment stands in the result. */
+  const written = new Set<string>();
   for (const d of decisions) {
-    if (ignored(d)) continue;
+    if (ignored(d)) {
+      ignoredCount++;
+      continue;
+    }
     if (d.kind === 'rewrite') {
       edits.push({ start: d.start, end: d.end, text: d.text });
       // `from` may be a slice of the file's text: copy it, or each record would keep the whole text alive.
@@ -56,16 +65,17 @@ export function applyDecisions(
     }
     const { cause, message } = word(d.note);
     const anchor = findAnchor(source, d.node);
+    // One comment line per message above a line: other places it covers are listed, not written again.
     const key = `${anchor?.pos ?? -1}\u0000${message}`;
-    if (seenAt.has(key)) continue;
+    const covered = seenAt.has(key);
     seenAt.add(key);
     let there = false;
-    if (anchor) {
+    if (anchor && !covered) {
       const above = present.get(anchor.pos) ?? commentLinesAbove(source, anchor.pos);
       present.set(anchor.pos, above);
       there = above.includes(markerComment(message, anchor.jsx));
     }
-    const added = options.markers && anchor !== undefined && !there;
+    const added = options.markers && anchor !== undefined && !there && !covered;
     markers.push({
       cause,
       code: d.note.code,
@@ -75,8 +85,9 @@ export function applyDecisions(
       token: detach(d.token),
       message,
       added,
-      present: added || there,
+      present: added || there || (covered && written.has(key)),
     });
+    if (added || there) written.add(key);
     if (added && anchor) {
       const group = byAnchor.get(anchor.pos) ?? { anchor, messages: [] };
       group.messages.push(message);
@@ -92,6 +103,7 @@ export function applyDecisions(
     edits: sorted,
     changes: changes.sort(byPosition),
     markers: markers.sort(byPosition),
+    ignored: ignoredCount,
   };
 }
 

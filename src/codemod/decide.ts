@@ -186,7 +186,7 @@ export function decide(a: Analysis): Decision[] {
       if (action.kind === 'edit') {
         const { start, end, text: to, from, rule } = action;
         out.push({ kind: 'rewrite', node, start, end, text: to, from, change: 'endpoint', to, rule });
-      } else mark(node, action.note, action.rule, action.at, action.token);
+      } else mark(node, action.note, action.rule, action.at, text.slice(action.at, action.end));
     }
     const virtual = virtualText(unit);
     const geocoding = isGeocodingText(virtual);

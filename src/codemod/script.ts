@@ -26,6 +26,7 @@ export interface ScriptResult {
   readonly edits: readonly Edit[];
   readonly changes: readonly Change[];
   readonly markers: readonly Marker[];
+  readonly ignored: number;
   readonly error?: string;
 }
 
@@ -51,6 +52,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
       edits: [],
       changes: [],
       markers: [],
+      ignored: 0,
       error: `syntax error at ${describeParseError(ts, sf, errors[0]!)}`,
     };
   }
@@ -75,6 +77,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
         edits: [],
         changes: [],
         markers: applied.markers,
+        ignored: applied.ignored,
         error: `the rewritten file would not parse (${describeParseError(ts, after, afterErrors[0]!)}); left untouched`,
       };
     }

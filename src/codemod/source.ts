@@ -33,6 +33,11 @@ export class Source {
     return node.getStart(this.sf);
   }
 
+  /** Where the script starts in the file it is part of (0 for a whole file). */
+  get offset(): number {
+    return this.within?.offset ?? 0;
+  }
+
   /** 1-based line and column (in code points) of an offset, in the file the script is part of. */
   position(offset: number): { line: number; column: number } {
     return this.within ? this.within.lines.position(this.within.offset + offset) : this.lines.position(offset);

@@ -11,7 +11,7 @@ import { type CodemodPlan, planFor } from './plan.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
-import { vueScriptBlocks, vueTemplateRange } from './vue.js';
+import { type VueScriptBlock, vueScriptBlocks } from './vue.js';
 
 /** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
 export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
@@ -54,8 +54,10 @@ export function transformSource(text: string, fileName: string, options: Transfo
     const changes: Change[] = [];
     const markers: Marker[] = [];
     const errors: string[] = [];
+    let ignored = 0;
     const lines = new LineIndex(text);
-    for (const block of vueScriptBlocks(text)) {
+    const blocks = vueScriptBlocks(text);
+    for (const block of blocks) {
       const kind =
         block.lang === 'ts'
           ? ts.ScriptKind.TS
@@ -69,36 +71,53 @@ export function transformSource(text: string, fileName: string, options: Transfo
         within: { lines, offset: block.start },
       });
       if (r.error) errors.push(`<script> at line ${lines.lineOf(block.start) + 1}: ${r.error}`);
+      ignored += r.ignored;
       edits.push(...shiftEdits(r.edits, block.start));
       changes.push(...r.changes);
       markers.push(...r.markers);
     }
-    markers.push(...templateMarkers(text, lines, plan, civic));
+    markers.push(...outsideScriptMarkers(text, blocks, lines, plan, civic));
     markers.sort((a, b) => a.line - b.line || a.column - b.column);
-    if (errors.length > 0) return { output: text, changed: false, edits: [], changes: [], markers, error: errors.join('; ') };
+    if (errors.length > 0)
+      return { output: text, changed: false, edits: [], changes: [], markers, ignored, error: errors.join('; ') };
     const output = applyEdits(text, edits);
-    return { output, changed: output !== text, edits, changes, markers };
+    return { output, changed: output !== text, edits, changes, markers, ignored };
   }
 
   const kind = scriptKindOf(ts, fileName);
   if (kind === undefined) {
-    return { output: text, changed: false, edits: [], changes: [], markers: [], error: `not a TS/JS/Vue file: ${fileName}` };
+    return {
+      output: text,
+      changed: false,
+      edits: [],
+      changes: [],
+      markers: [],
+      ignored: 0,
+      error: `not a TS/JS/Vue file: ${fileName}`,
+    };
   }
   const r: ScriptResult = transformScript(text, fileName, kind, ctx);
   return { ...r, changed: r.output !== text };
 }
 
 /**
- * V1 references in a Vue `<template>`: the codemod rewrites `<script>` blocks only, so each is
- * reported for a person (never inserted: a comment between elements can change what renders).
+ * V1 references in a Vue file outside its `<script>` blocks (the `<template>`, mostly): the
+ * codemod rewrites `<script>` blocks only, so each is reported for a person (never inserted: a
+ * comment between elements can change what renders).
  */
-function templateMarkers(text: string, lines: LineIndex, plan: CodemodPlan, civic: boolean): Marker[] {
-  const range = vueTemplateRange(text);
-  if (!range) return [];
+function outsideScriptMarkers(
+  text: string,
+  blocks: readonly VueScriptBlock[],
+  lines: LineIndex,
+  plan: CodemodPlan,
+  civic: boolean,
+): Marker[] {
   const m = plan.mappings;
   const markers: Marker[] = [];
   const seen = new Set<string>();
-  for (const hit of plan.stringTokens.find(text.slice(range[0], range[1]))) {
+  const inScript = (at: number) => blocks.some((b) => at >= b.start && at < b.start + b.content.length);
+  for (const hit of plan.stringTokens.find(text)) {
+    if (inScript(hit.index)) continue;
     const rule = m.byV1.get(hit.token);
     const property = plan.fieldProperties.get(hit.token);
     const action = rule ? kindOf(rule).codemod(rule, 'template') : undefined;
@@ -113,7 +132,7 @@ function templateMarkers(text: string, lines: LineIndex, plan: CodemodPlan, civi
           : undefined;
     if (!found) continue;
     const { cause, message } = word(found.note);
-    const at = range[0] + hit.index;
+    const at = hit.index;
     const start = lines.position(at);
     const key = `${start.line}\u0000${message}`;
     if (seen.has(key)) continue;
@@ -121,6 +140,8 @@ function templateMarkers(text: string, lines: LineIndex, plan: CodemodPlan, civi
     const end = lines.position(at + hit.token.length);
     markers.push({
       cause,
+      start: at,
+      end: at + hit.token.length,
       code: found.note.code,
       params: found.note.params,
       rule: found.rule,

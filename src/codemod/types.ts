@@ -18,6 +18,9 @@ export interface Change {
   readonly code: `${ChangeKind}-rewritten`;
   /** The table row behind it: a slug rule, a property, an endpoint or a host. */
   readonly rule: RuleRef | null;
+  /** The rewritten span of the input, as offsets (UTF-16 code units; `end` exclusive): an editor's or a linter's range. */
+  readonly start: number;
+  readonly end: number;
   /** Where the rewritten token stands in the input: 1-based line, columns in code points (end exclusive). */
   readonly line: number;
   readonly column: number;
@@ -48,6 +51,9 @@ export interface Marker {
   readonly params: NoteParams[NoteCode];
   /** The table row behind it, when one is. */
   readonly rule: RuleRef | null;
+  /** The token the marker is about, as offsets of the input (UTF-16 code units; `end` exclusive). */
+  readonly start: number;
+  readonly end: number;
   /** Where the token the marker is about stands in the input: 1-based line, columns in code points (end exclusive). */
   readonly line: number;
   readonly column: number;
@@ -86,6 +92,8 @@ export interface TransformResult {
   readonly edits: readonly Edit[];
   readonly changes: readonly Change[];
   readonly markers: readonly Marker[];
+  /** Decisions dropped by `civic-migrate-ignore` comments. */
+  readonly ignored: number;
   /** Set when the file was left untouched because it (or its rewrite) does not parse. */
   readonly error?: string;
 }

@@ -25,7 +25,7 @@ export type UrlAction =
       readonly from: string;
       readonly rule: RuleRef;
     }
-  | { readonly kind: 'note'; readonly note: Note; readonly at: number; readonly token: string; readonly rule: RuleRef | null };
+  | { readonly kind: 'note'; readonly note: Note; readonly at: number; readonly end: number; readonly rule: RuleRef | null };
 
 export interface UrlScan {
   readonly actions: UrlAction[];
@@ -33,7 +33,7 @@ export interface UrlScan {
   readonly covered: [number, number][];
 }
 
-const PATH_CHAR = /[A-Za-z0-9_\-.~%:{}/\0]/;
+const PATH_CHAR = /[A-Za-z0-9_\-.~%:{}<>/\0]/;
 const HOST_BEFORE = /(?:^|[^A-Za-z0-9.-])((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})(?::\d+)?$/;
 
 export function virtualText(unit: StringUnit): string {
@@ -86,8 +86,8 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
   const covered: [number, number][] = [];
   const { model } = plan;
   const endpointRef = (e: Endpoint): RuleRef => ({ kind: 'endpoint', v1: e.rule.v1 });
-  /** The path being judged: where it stands, for the notes about it. */
-  let current = { at: 0, token: '' };
+  /** The path being judged: where it stands in the source, for the notes about it. */
+  let current = { at: 0, end: 0 };
   const edit = (vStart: number, vEnd: number, text: string, rule: RuleRef) => {
     const start = sourceOffset(unit, vStart);
     const end = sourceOffset(unit, vEnd);
@@ -119,16 +119,16 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     const rest = path.slice(version.length + 1);
     const root = rest.split('/', 1)[0] as string;
     covered.push([i, j]);
-    current = { at: sourceOffset(unit, i), token: showPath(path) };
+    current = { at: sourceOffset(unit, i), end: sourceOffset(unit, j) };
     const pieceStart = virtual.lastIndexOf(PLACEHOLDER, i - 1) + 1;
     const host = HOST_BEFORE.exec(virtual.slice(pieceStart, i))?.[1]?.toLowerCase();
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && model.hosts.has(host)) {
         const ref: RuleRef = { kind: 'host', v1: host };
-        current = { at: current.at, token: version };
+        current = { at: current.at, end: sourceOffset(unit, i + version.length) };
         if (otherService) note(makeNote('base-url-shared', { base: `${host}${version}`, other: otherService }), ref);
-        else edit(i + 1, i + version.length, model.to, ref);
+        else edit(i, i + version.length, `/${model.to}`, ref);
       }
       continue;
     }
@@ -158,8 +158,15 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     }
   }
 
-  // Relative paths at the start of a piece: `'/election/state/' + code`, `` `${BASE}/election/state/${c}/` ``.
-  for (const at of pieceStarts(virtual)) {
+  // Relative paths at the start of a piece (`'/election/state/' + code`, `` `${BASE}/election/state/${c}/` ``),
+  // and V1-only paths anywhere, as behind a proxy that adds the version (`/api/proxy/election/state/…`).
+  const starts = new Set(pieceStarts(virtual));
+  for (const stem of model.movedStems) {
+    for (let at = virtual.indexOf(stem); at !== -1; at = virtual.indexOf(stem, at + 1)) {
+      if (!/\/v[0-9]+$/.test(virtual.slice(Math.max(0, at - 4), at))) starts.add(at);
+    }
+  }
+  for (const at of [...starts].sort((x, y) => x - y)) {
     const slash = virtual.charAt(at) === '/' ? 1 : 0;
     const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
     if (!model.roots.has(root) || virtual.charAt(at + slash + root.length) !== '/') continue;
@@ -169,7 +176,7 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
     const path = prefix + virtual.slice(at + slash, j);
     const open = j === virtual.length && unit.followed;
     covered.push([at, j]);
-    current = { at: sourceOffset(unit, at), token: showPath(virtual.slice(at, j)) };
+    current = { at: sourceOffset(unit, at), end: sourceOffset(unit, j) };
     const verdict = model.judge(path, open);
     if (verdict.kind === 'rewrite') {
       const { edit: e } = verdict;

@@ -31,15 +31,3 @@ export function vueScriptBlocks(text: string): VueScriptBlock[] {
   }
   return blocks;
 }
-
-/**
- * The `<template>` block of a Vue file as `[start, end)` offsets of its content (from the first
- * `<template>` to the last `</template>`, so nested templates are inside), outside HTML comments.
- */
-export function vueTemplateRange(text: string): [number, number] | undefined {
-  const masked = text.replace(/<!--[\s\S]*?-->/g, (c) => ' '.repeat(c.length));
-  const open = /<template\b(?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(masked);
-  const close = masked.toLowerCase().lastIndexOf('</template');
-  if (!open || close < open.index + open[0].length) return undefined;
-  return [open.index + open[0].length, close];
-}

@@ -45,12 +45,22 @@ export class LineIndex {
     return this.lineStart(this.lineOf(offset));
   }
 
-  /** The text of a 0-based line, without its line break (`\n` or `\r\n`). */
-  lineText(line: number): string {
+  /** Where a 0-based line's text ends, before its line break (`\n` or `\r\n`). */
+  lineEnd(line: number): number {
     const next = this.starts[line + 1];
     let end = next === undefined ? this.text.length : next - 1;
     if (end > (this.starts[line] as number) && this.text.charCodeAt(end - 1) === 13) end--;
-    return this.text.slice(this.lineStart(line), end);
+    return end;
+  }
+
+  /** The text of a 0-based line, without its line break. */
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  /** A part of the text. */
+  slice(from: number, to: number): string {
+    return this.text.slice(from, to);
   }
 
   /** Code points in `[from, to)`. */

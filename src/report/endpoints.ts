@@ -1,6 +1,6 @@
 import { word } from '../codemod/messages.js';
 import type { Note } from '../codemod/notes.js';
-import { type Endpoint, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
+import { type Endpoint, type EndpointModel, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
 import { explain, FIX } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { code } from '../rules/format.js';
@@ -21,6 +21,7 @@ export interface EndpointHit {
 }
 
 export interface EndpointScanner {
+  readonly model: EndpointModel;
   /** Substrings that make a file worth scanning for the version-less V1 paths. */
   readonly needles: readonly string[];
   scan(text: string): EndpointHit[];
@@ -191,6 +192,7 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
   };
 
   return {
+    model,
     needles: model.movedStems,
     scan(text) {
       const hits: EndpointHit[] = [];

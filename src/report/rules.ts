@@ -3,6 +3,7 @@ import type { Mappings } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import { kindOf } from '../rules/registry.js';
 import { createPrefilter, type Prefilter } from '../scan/prefilter.js';
+import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
 import { createEndpointScanner, type EndpointScanner } from './endpoints.js';
 import type { Confidence, FindingKind, Fixer } from './finding.js';
 
@@ -27,6 +28,8 @@ export interface ReportRules {
   readonly mappings: Mappings;
   readonly prefilter: Prefilter;
   readonly endpoints: EndpointScanner;
+  /** Every slug the table knows (V1 and V2), as whole tokens: evidence that a text is about the API. */
+  readonly civicSlugs: TokenMatcher;
   /** Treat every file as Civic Data context (as the codemod's configuration can). */
   readonly assumeCivic: boolean;
   /** The verdict for a slug or property token; undefined for V1 slugs known unchanged. */
@@ -88,6 +91,7 @@ export function createReportRules(mappings: Mappings, options: { assumeCivic?: b
     mappings,
     prefilter,
     endpoints,
+    civicSlugs: createTokenMatcher([...mappings.v1Slugs, ...mappings.v2Slugs]),
     assumeCivic: options.assumeCivic ?? false,
     tokenVerdict(token) {
       if (!verdicts.has(token)) verdicts.set(token, computeVerdict(token));

@@ -1,8 +1,12 @@
-import { codePoints, LineIndex } from '../findings/position.js';
+import { LineIndex } from '../findings/position.js';
+import type { RuleRef } from '../findings/record.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js';
-import type { Excerpt, Finding } from './finding.js';
-import { adjustForReach } from './fixer.js';
+import { codemodScan } from './codemod-findings.js';
+import { lineExcerpt } from './excerpt.js';
+import type { Finding } from './finding.js';
+import { isCodemodFile, outsideCodemod } from './fixer.js';
+import type { ContextMap } from './lex/context-map.js';
 import { languageForPath, lexText } from './lex/languages.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
 import { isUnrelatedLiteral } from './unrelated.js';
@@ -12,8 +16,17 @@ interface Hit {
   readonly index: number;
   readonly token: string;
   readonly verdict: Verdict;
+  /** The table row behind it. */
+  readonly rule?: RuleRef | null;
   /** Markers count only in comments (the codemod writes them as comments). */
   readonly commentOnly?: boolean;
+}
+
+/** What the lexer found in one text, and how it labelled the text. */
+export interface LexerScan {
+  readonly findings: Finding[];
+  readonly suppressed: number;
+  readonly contexts: ContextMap;
 }
 
 export interface TextScan {
@@ -25,44 +38,30 @@ export interface TextScan {
   readonly suppressed: number;
 }
 
-/** Lines longer than this (minified code) are cut around the token in excerpts. */
-const EXCERPT_MAX = 200;
-const EXCERPT_SIDE = 80;
-
-/**
- * The line, or a window of it around the token when the line is long (minified code), with the
- * token's 1-based column (in code points) in that text. `at` and `length` are in UTF-16 units.
- */
-function lineExcerpt(lines: LineIndex, line: number, index: number, length: number): Excerpt {
-  return excerpt(lines.lineText(line), index - lines.lineStart(line), length);
-}
-
-export function excerpt(line: string, at: number, length: number): Excerpt {
-  if (line.length <= EXCERPT_MAX) return { text: line, column: codePoints(line, 0, at) + 1 };
-  let from = Math.max(0, at - EXCERPT_SIDE);
-  let to = Math.min(line.length, at + length + EXCERPT_SIDE);
-  const low = (i: number) => {
-    const c = line.charCodeAt(i);
-    return c >= 0xdc00 && c <= 0xdfff;
-  };
-  if (from > 0 && low(from)) from--;
-  if (to < line.length && low(to)) to++;
-  const head = from > 0 ? '…' : '';
-  const text = head + line.slice(from, to) + (to < line.length ? '…' : '');
-  return { text, column: head.length + codePoints(line, from, at) + 1 };
-}
-
 /** Comment closers that end a marker line (`*\/`, `-->`, `#}`, `--}}`, `%>`). */
 const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 
 /**
  * Finds the V1 usage in one file's text. Pure: no file system. `file` is the path reported (and
- * picks the lexer by its extension). The prefilter runs first (unless the caller ran it on the
- * bytes: `prefiltered`); only a candidate text is searched for tokens, endpoints and markers, and
- * only a text with findings is lexed.
+ * picks how the text is read). The prefilter runs first (unless the caller ran it on the bytes:
+ * `prefiltered`). A TS/JS/Vue file's findings are the codemod's own decisions (same places, same
+ * words); any other file is read by a light per-language lexer.
  */
 export function scanText(text: string, file: string, rules: ReportRules, options: { prefiltered?: boolean } = {}): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
+  if (isCodemodFile(file)) {
+    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules));
+    if (scan) return scan;
+  }
+  const { findings, suppressed } = lexerScan(text, file, rules);
+  return { candidate: true, findings: findings.map((f) => outsideCodemod(f, file)), suppressed };
+}
+
+/**
+ * The light per-language lexer's findings: tokens, endpoints and markers found in the text, each
+ * labelled code, string or comment. Only a text with hits is lexed.
+ */
+export function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
   const hits: Hit[] = [];
 
   // Markers first: the slugs quoted in a marker's own text are part of the marker.
@@ -122,9 +121,9 @@ export function scanText(text: string, file: string, rules: ReportRules, options
 
   for (const hit of rules.endpoints.scan(text)) hits.push(hit);
 
-  if (hits.length === 0) return { candidate: true, findings: [], suppressed: 0 };
-  hits.sort((a, b) => a.index - b.index);
   const contexts = lexText(text, languageForPath(file));
+  if (hits.length === 0) return { findings: [], suppressed: 0, contexts };
+  hits.sort((a, b) => a.index - b.index);
   const lines = new LineIndex(text);
   const ignored = text.includes(IGNORE_DIRECTIVE)
     ? ignoredLines(
@@ -144,25 +143,27 @@ export function scanText(text: string, file: string, rules: ReportRules, options
       const span = spanOf(hit.index);
       if (span !== -1 && commentMarkers.has((markerSpans[span] as [number, number])[0])) continue;
     }
-    const { fixedBy, message, replacement } = adjustForReach(hit.verdict, {
-      file,
-      text,
-      index: hit.index,
-      length: hit.token.length,
-      context,
-      contexts,
-    });
+    const { fixedBy, message, replacement } = hit.verdict;
     const { line, column } = lines.position(hit.index);
     if (ignored?.has(line)) {
       suppressed++;
       continue;
     }
-    const tokenLength = codePoints(hit.token, 0, hit.token.length);
+    const end = lines.position(hit.index + hit.token.length);
+    const low = hit.verdict.confidence === 'low';
     findings.push({
+      code:
+        hit.verdict.kind === 'marker'
+          ? 'marker-comment'
+          : `${hit.verdict.kind === 'endpoint' || hit.verdict.kind === 'property' ? hit.verdict.kind : 'slug'}-in-text`,
+      severity: low ? 'info' : fixedBy === 'codemod' ? 'warning' : 'error',
+      rule: hit.rule ?? null,
+      params: replacement === null ? { token: hit.token } : { token: hit.token, replacement },
       file,
       line,
       column,
-      endColumn: column + tokenLength,
+      endLine: end.line,
+      endColumn: end.column,
       token: hit.token,
       kind: hit.verdict.kind,
       fixedBy,
@@ -173,5 +174,5 @@ export function scanText(text: string, file: string, rules: ReportRules, options
       excerpt: lineExcerpt(lines, line - 1, hit.index, hit.token.length),
     });
   }
-  return { candidate: true, findings, suppressed };
+  return { findings, suppressed, contexts };
 }
