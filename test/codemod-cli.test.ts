@@ -174,6 +174,7 @@ describe('civic-migrate codemod', () => {
       totals: { files: 2, changed: 1, unchanged: 1, skipped: 0, errors: 0, edits: 1, markersAdded: 1, markers: 1, parsed: 2 },
       written: false,
       durationMs: 0,
+      typeErrors: [],
     });
   });
 

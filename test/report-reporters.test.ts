@@ -129,6 +129,7 @@ describe('json', () => {
       },
       elapsedMs: 0,
       findings: 4,
+      typeErrors: [],
     });
     expect(report.findings[1]).toEqual({
       code: 'property-rewritten',

@@ -152,7 +152,7 @@ describe('endpoints', () => {
     expect(brief(f as Finding)).toBe('1:42-45 endpoint /v1 string person');
     // The codemod's own words for the same decision.
     expect(f?.message).toBe(
-      '`api.voteamerica.org/v1` is also used here for `/v1/uptime/`, another service that stays on V1: point the Civic Data API calls at V2 by hand',
+      '`api.voteamerica.org/v1` is also used for `/v1/uptime/`, another service that stays on V1: point the Civic Data API calls at V2 by hand',
     );
   });
 

@@ -35,6 +35,16 @@ export const codemodCommand = defineCommand({
         default: false,
         describe: 'With --write: proceed even when git shows uncommitted changes in the target paths',
       })
+      .option('project', {
+        type: 'string',
+        describe:
+          'Decide in program mode with this tsconfig.json/jsconfig.json (default: the one in or above the first path, if it includes it); --no-project: file by file',
+      })
+      .option('allow-type-errors', {
+        type: 'boolean',
+        default: false,
+        describe: 'Program mode with --write: write even when the migration adds type errors (they are still listed)',
+      })
       .option('markers', {
         type: 'boolean',
         default: true,
@@ -63,7 +73,8 @@ export const codemodCommand = defineCommand({
       })
       .example('$0 codemod src/', 'show the diff')
       .example('$0 codemod src/ --write', 'apply it (refuses uncommitted changes in src/ unless --allow-dirty)')
-      .example("$0 codemod 'src/**/*.ts' --check", 'CI: exit 1 while V1 references remain that the codemod can rewrite'),
+      .example("$0 codemod 'src/**/*.ts' --check", 'CI: exit 1 while V1 references remain that the codemod can rewrite')
+      .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)'),
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
     const { runCodemod } = await import('../codemod/run.js');
@@ -84,6 +95,8 @@ export const codemodCommand = defineCommand({
       mappings: mappings(),
       write: args.write,
       allowDirty: args['allow-dirty'],
+      ...(args.project === undefined ? {} : { project: (args.project as string | boolean) === false ? false : args.project }),
+      allowTypeErrors: args['allow-type-errors'],
       markers: args.markers,
       longName: args['long-name'],
       gitignore: args.gitignore,
@@ -121,6 +134,11 @@ export const codemodCommand = defineCommand({
     clearProgress();
 
     if (args.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    // Type errors the migration adds: where, and what the compiler says.
+    for (const e of summary.typeErrors)
+      io.stderr.write(
+        `civic-migrate: ${e.file}:${e.line}:${e.column}: type error TS${e.code} after the migration: ${e.message}\n`,
+      );
     io.stderr.write(`${formatSummaryLine(summary, { check: args.check })}\n`);
     if (summary.totals.errors > 0) return 2;
     if (args.check && summary.totals.changed > 0) return 1;

@@ -1,5 +1,6 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { CodemodPlan } from './plan.js';
+import type { ProgramFacts } from './program/facts.js';
 import type { NamePlace, Sites } from './sites.js';
 import type { Source } from './source.js';
 
@@ -12,6 +13,8 @@ export interface Analysis {
   readonly sites: Sites;
   /** The file shows Civic Data API use (or the caller says so): `long_name` is the field list's. */
   readonly civic: boolean;
+  /** In program mode, what the types, references and constants say about this script. */
+  readonly program?: ProgramFacts;
 }
 
 /** The expression an access reads from (`x` in `x.name` / `x['name']`). */

@@ -9,6 +9,7 @@ import { isUnrelated } from './heuristics/domains.js';
 import { GEOCODING_SIBLING, isGeocoding, isGeocodingText } from './heuristics/geocoding.js';
 import { isModuleSide } from './heuristics/module-side.js';
 import { type Note, note } from './notes.js';
+import { nodeAt } from './program/facts.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
 import { nonElectionUse, scanUrls, sourceOffset, virtualText } from './urls.js';
@@ -54,6 +55,7 @@ export function decide(a: Analysis): Decision[] {
   const { plan } = a;
   const m = plan.mappings;
   const out: Decision[] = [];
+  const { program } = a;
 
   const mark = (node: Node, n: Note | undefined, rule: RuleRef | null, at = a.source.tokenStart(node), token?: string) => {
     if (n) out.push({ kind: 'mark', node, at, token: token ?? tokenText(node), note: n, rule });
@@ -126,6 +128,23 @@ export function decide(a: Analysis): Decision[] {
     return false;
   };
 
+  /**
+   * In program mode, the paths the program builds on the constant a bare base URL initializes: the
+   * first that is not the API's (another service's), as the version and path; undefined when the
+   * string initializes no constant, or every path built on it is the API's.
+   */
+  const baseSharedWith = (node: Node): string | undefined => {
+    const paths = a.program?.pathsBuiltOn(node);
+    const other = paths?.find((p) => {
+      const root = p.replace(/^\//, '').split(/[/?#]/, 1)[0] as string;
+      return root !== '' && !plan.model.roots.has(root);
+    });
+    return other === undefined ? undefined : `/${plan.model.from}/${other.replace(/^\//, '')}`;
+  };
+
+  /** In program mode, whether the types settle whom a property name belongs to (then the syntax does not decide). */
+  const settledByProgram = (node: Node) => a.program !== undefined && a.program.ownerOf(node) !== 'unknown';
+
   /** A property-like name: a V1 slug, a field property (`long_name`) or an item property (`value`). */
   const onName = (site: NameSite) => {
     const { node, name, place } = site;
@@ -134,6 +153,7 @@ export function decide(a: Analysis): Decision[] {
       onSlugName(site, rule);
       return;
     }
+    if ((plan.fieldProperties.has(name) || plan.itemProperties.has(name)) && settledByProgram(node)) return;
     const fieldProperty = plan.fieldProperties.get(name);
     if (fieldProperty) {
       if (a.civic && !isModuleSide(a, node, place) && !isGeocoding(a, node, place))
@@ -167,7 +187,7 @@ export function decide(a: Analysis): Decision[] {
       continue;
     }
     const fieldProperty = plan.fieldProperties.get(token);
-    if (fieldProperty && a.civic) {
+    if (fieldProperty && a.civic && !program?.renames.some((r) => r.start === a.source.tokenStart(node))) {
       const inGeocoding = site.keys.some((k) => a.sites.domains.get(k)?.has(GEOCODING_SIBLING));
       if (!inGeocoding && !isGeocoding(a, node, 'element'))
         rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
@@ -180,8 +200,11 @@ export function decide(a: Analysis): Decision[] {
     otherService = nonElectionUse(unit, plan);
     if (otherService) break;
   }
-  for (const { node, unit } of a.sites.strings) {
-    const scan = scanUrls(unit, plan, otherService);
+  for (const { node, unit, before } of a.sites.strings) {
+    const scan = scanUrls(unit, plan, {
+      otherService: (program && baseSharedWith(node)) ?? otherService,
+      before: program ? (piece) => (before[piece] ? program.stringOf(before[piece]) : undefined) : undefined,
+    });
     for (const action of scan.actions) {
       if (action.kind === 'edit') {
         const { start, end, text: to, from, rule } = action;
@@ -215,5 +238,30 @@ export function decide(a: Analysis): Decision[] {
       }
     }
   }
-  return out;
+  // The program's renames: a V1 member and everything that names it, decided by symbols.
+  for (const r of program?.renames ?? []) {
+    const node = nodeAt(ts, a.source.sf, r.start) ?? a.source.sf;
+    const rule: RuleRef = { kind: 'property', v1: r.rule.v1 };
+    out.push({
+      kind: 'rewrite',
+      node,
+      start: r.start,
+      end: r.end,
+      text: r.text,
+      from: r.from,
+      change: 'property',
+      to: r.rule.v2,
+      rule,
+    });
+  }
+  return dedupe(out);
+}
+
+/** One rewrite per span: the same rename found twice (by syntax and by symbols) is one decision; the last found wins. */
+function dedupe(decisions: Decision[]): Decision[] {
+  const bySpan = new Map<string, number>();
+  decisions.forEach((d, i) => {
+    if (d.kind === 'rewrite') bySpan.set(`${d.start}:${d.end}`, i);
+  });
+  return decisions.filter((d, i) => d.kind !== 'rewrite' || bySpan.get(`${d.start}:${d.end}`) === i);
 }

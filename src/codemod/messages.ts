@@ -92,7 +92,7 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
   'base-url-shared': {
     cause: () => 'base-url',
     text: (p) =>
-      `${code(p.base)} is also used here for ${code(p.other)}, another service that stays on V1: point the Civic Data API calls at V2 by hand`,
+      `${code(p.base)} is also used for ${code(p.other)}, another service that stays on V1: point the Civic Data API calls at V2 by hand`,
   },
 };
 

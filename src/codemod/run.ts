@@ -10,8 +10,9 @@ import { createPrefilter } from '../scan/prefilter.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { planFor } from './plan.js';
+import { openProgramMode } from './program/mode.js';
 import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
-import type { Change, Marker, TransformOptions } from './types.js';
+import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
 
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
 
@@ -48,6 +49,25 @@ export interface CodemodSummary {
   /** True when changed files were written (`write: true`). */
   readonly written: boolean;
   readonly durationMs: number;
+  /** Program mode: the config of the program the decisions were made in (relative to `cwd`). */
+  readonly program?: { readonly config: string };
+  /**
+   * Program mode: the type errors the migration would add to the program (none in the original,
+   * some after, in the files that change or import them). With any, `write` writes nothing unless
+   * `allowTypeErrors`. Always empty outside program mode.
+   */
+  readonly typeErrors: readonly TypeErrorRecord[];
+}
+
+/** A type error the migration adds. */
+export interface TypeErrorRecord {
+  /** Relative to `cwd`, `/`-separated. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** TypeScript's code (`2339`: "Property … does not exist on type …"). */
+  readonly code: number;
+  readonly message: string;
 }
 
 export interface CodemodRunOptions extends TransformOptions, FileSelectionOptions {
@@ -55,6 +75,13 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
   readonly write?: boolean;
   /** With `write`: proceed even when git shows uncommitted changes in the target paths. */
   readonly allowDirty?: boolean;
+  /**
+   * The program's config (`tsconfig.json`/`jsconfig.json`), or `false` for file-by-file
+   * decisions. Default: the config in the first target's folder or above it (up to `cwd`), if any.
+   */
+  readonly project?: string | false;
+  /** Program mode with `write`: write even when the migration adds type errors (they are still reported). */
+  readonly allowTypeErrors?: boolean;
   /** Hand each changed file's unified diff to `onFile` (default false). */
   readonly diff?: boolean;
   /**
@@ -143,6 +170,35 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     await emit({ path: e.rel, status: 'error', reason: e.message, changes: NONE, markers: NONE });
   }
 
+  // Program mode: the program that holds the target, when a tsconfig/jsconfig (or --project) says so.
+  const program = await openProgramMode(
+    cwd,
+    options,
+    files.map((f) => f.path),
+  );
+  /** Program mode decides the whole program before it writes anything: the results wait here. */
+  const pending: { rel: string; real: string; text: string; result: TransformResult }[] = [];
+
+  /** Writes (or, in a dry run, shows) one decided file, and reports it. */
+  const finish = async (file: { rel: string }, real: string, text: string, r: TransformResult) => {
+    const rel = real === resolve(cwd, file.rel) ? file.rel : relative(cwd, real).split(sep).join('/');
+    if (options.write) {
+      try {
+        await write(real, r.output);
+      } catch (error) {
+        const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
+        await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
+        return;
+      }
+    }
+    edits += r.changes.length;
+    markersAdded += r.markers.filter((x) => x.added).length;
+    await emit(
+      { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
+      options.diff ? gitPatch(rel, text, r.output) : '',
+    );
+  };
+
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as (typeof files)[number];
     options.onProgress?.(i + 1, files.length);
@@ -158,7 +214,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       await emit({ path: file.rel, status: 'skipped', reason: read.reason, changes: NONE, markers: NONE });
       continue;
     }
-    if (!prefilter.isCandidateBytes(read.bytes)) {
+    const inProgram = program?.fileOf(file.path);
+    if (!inProgram?.hasRenames && !prefilter.isCandidateBytes(read.bytes)) {
       await emit({ path: file.rel, status: 'unchanged', changes: NONE, markers: NONE });
       continue;
     }
@@ -174,9 +231,9 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       continue;
     }
     parsed++;
-    let r: ReturnType<typeof transformSource>;
+    let r: TransformResult;
     try {
-      r = transformSource(decoded.text, file.path, transformOptions);
+      r = inProgram?.transform(decoded.text, transformOptions) ?? transformSource(decoded.text, file.path, transformOptions);
     } catch (error) {
       throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
     }
@@ -208,26 +265,27 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       continue;
     }
     changedReal.add(real);
-    const rel = real === file.path ? file.rel : relative(cwd, real).split(sep).join('/');
-    if (options.write) {
-      try {
-        await write(real, r.output);
-      } catch (error) {
-        const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
-        await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
-        continue;
-      }
+    if (program) pending.push({ rel: file.rel, real, text: decoded.text, result: r });
+    else await finish(file, real, decoded.text, r);
+  }
+
+  // The compiler as the safety net: the migrated program must not have type errors the original did not.
+  let typeErrors: readonly TypeErrorRecord[] = [];
+  if (program) {
+    typeErrors = program.typeCheck(new Map(pending.map((p) => [p.real, p.result.output])), cwd);
+    const refuse = options.write && typeErrors.length > 0 && !options.allowTypeErrors;
+    for (const p of pending) {
+      if (refuse) {
+        const reason = `not written: the migration adds ${typeErrors.length === 1 ? 'a type error' : `${typeErrors.length} type errors`} to the program (see typeErrors); fix them first, or pass --allow-type-errors`;
+        await emit({ path: p.rel, status: 'error', reason, changes: p.result.changes, markers: p.result.markers });
+      } else await finish({ rel: p.rel }, p.real, p.text, p.result);
     }
-    edits += r.changes.length;
-    markersAdded += r.markers.filter((x) => x.added).length;
-    await emit(
-      { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
-      options.diff ? gitPatch(rel, decoded.text, r.output) : '',
-    );
   }
 
   return {
     files: results,
+    ...(program ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
+    typeErrors,
     totals: {
       files: counts.changed + counts.unchanged + counts.skipped + counts.error,
       changed: counts.changed,

@@ -6,6 +6,7 @@ import { applyDecisions } from './apply.js';
 import { describeParseError, isInComment, parseErrors } from './ast.js';
 import { decide } from './decide.js';
 import type { CodemodPlan } from './plan.js';
+import type { ProgramFacts } from './program/facts.js';
 import { collectSites } from './sites.js';
 import { Source } from './source.js';
 import type { Change, Edit, Marker } from './types.js';
@@ -19,6 +20,8 @@ export interface ScriptContext {
   readonly markers: boolean;
   /** The script is a part of a larger file (a Vue `<script>` block): positions are reported in the file. */
   readonly within?: { readonly lines: LineIndex; readonly offset: number };
+  /** Program mode: the program's own parse of the script, and what the program says about it. */
+  readonly program?: { readonly sourceFile: TsNamespace.SourceFile; readonly facts: ProgramFacts };
 }
 
 export interface ScriptResult {
@@ -44,7 +47,7 @@ export function parseScript(ts: Ts, text: string, fileName: string, kind: TsName
  */
 export function transformScript(text: string, fileName: string, kind: TsNamespace.ScriptKind, ctx: ScriptContext): ScriptResult {
   const { ts } = ctx;
-  const sf = parseScript(ts, text, fileName, kind);
+  const sf = ctx.program?.sourceFile ?? parseScript(ts, text, fileName, kind);
   const errors = parseErrors(sf);
   if (errors.length > 0) {
     return {
@@ -57,7 +60,13 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     };
   }
   const source = new Source(ts, text, sf, ctx.within);
-  const analysis: Analysis = { source, plan: ctx.plan, sites: collectSites(source, ctx.plan), civic: ctx.civic };
+  const analysis: Analysis = {
+    source,
+    plan: ctx.plan,
+    sites: collectSites(source, ctx.plan),
+    civic: ctx.civic,
+    ...(ctx.program ? { program: ctx.program.facts } : {}),
+  };
   // Lines a person has checked: `// civic-migrate-ignore` on the line, `…-ignore-next-line` above it.
   const ignoredLines = text.includes(IGNORE_DIRECTIVE)
     ? findIgnoredLines(

@@ -40,6 +40,11 @@ export interface ValueSite {
 export interface StringSite {
   readonly node: Node;
   readonly unit: StringUnit;
+  /**
+   * The expression right before each piece of the unit: a template's substitution, or for the
+   * first piece the left side of a `+` (`BASE + '/election/field/'`); undefined where none is.
+   */
+  readonly before: readonly (TsNamespace.Expression | undefined)[];
 }
 
 /** What one walk of the syntax tree finds: data, no decisions. */
@@ -102,7 +107,21 @@ export function collectSites(source: Source, plan: CodemodPlan): Sites {
       if (element || m.actionableV1.has(raw) || plan.fieldProperties.has(raw)) values.push({ node, token: raw, keys });
       return;
     }
-    strings.push({ node, unit: { pieces: [{ text: raw, start: start + 1 }], followed: isFollowed(ts, node) } });
+    strings.push({
+      node,
+      unit: { pieces: [{ text: raw, start: start + 1 }], followed: isFollowed(ts, node) },
+      before: [leftOfPlus(node)],
+    });
+  };
+
+  /** `X + 'literal'`: the `X` a literal is appended to. */
+  const leftOfPlus = (node: Node): TsNamespace.Expression | undefined => {
+    let n = node;
+    while (n.parent && ts.isParenthesizedExpression(n.parent)) n = n.parent;
+    const p = n.parent;
+    return p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && p.right === n
+      ? p.left
+      : undefined;
   };
 
   const onTemplate = (node: TsNamespace.TemplateExpression) => {
@@ -112,7 +131,8 @@ export function collectSites(source: Source, plan: CodemodPlan): Sites {
     };
     const pieces = [piece(node.head, 2)];
     for (const span of node.templateSpans) pieces.push(piece(span.literal, ts.isTemplateTail(span.literal) ? 1 : 2));
-    strings.push({ node, unit: { pieces, followed: isFollowed(ts, node) } });
+    const before = [leftOfPlus(node), ...node.templateSpans.map((span) => span.expression)];
+    strings.push({ node, unit: { pieces, followed: isFollowed(ts, node) }, before });
   };
 
   const onIdentifier = (id: Identifier) => {

@@ -12,5 +12,8 @@ export function formatSummaryLine(summary: CodemodSummary, options: { check?: bo
   const files = `${plural(t.changed, 'file')} ${verb}, ${t.unchanged} unchanged, ${t.skipped} skipped, ${plural(t.errors, 'error')}`;
   const work = `${plural(t.edits, 'edit')}, ${plural(t.markers, 'marker')}${t.markers > t.markersAdded ? ` (${t.markersAdded} new)` : ''}`;
   const mode = summary.written ? 'written' : options.check ? 'check (nothing written)' : 'dry run (nothing written, use --write)';
-  return `civic-migrate: ${files}; ${work}; ${mode} in ${(summary.durationMs / 1000).toFixed(2)} s`;
+  const program = summary.program
+    ? `; program ${summary.program.config}: ${summary.typeErrors.length === 0 ? 'no type error added' : `${plural(summary.typeErrors.length, 'type error')} added`}`
+    : '';
+  return `civic-migrate: ${files}; ${work}${program}; ${mode} in ${(summary.durationMs / 1000).toFixed(2)} s`;
 }

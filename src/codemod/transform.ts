@@ -8,6 +8,7 @@ import { applyEdits, shiftEdits } from './edits.js';
 import { word } from './messages.js';
 import { type Note, note } from './notes.js';
 import { type CodemodPlan, planFor } from './plan.js';
+import type { ProgramFacts } from './program/facts.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
@@ -98,6 +99,39 @@ export function transformSource(text: string, fileName: string, options: Transfo
   }
   const r: ScriptResult = transformScript(text, fileName, kind, ctx);
   return { ...r, changed: r.output !== text };
+}
+
+/**
+ * Program mode: one file of the program, analysed on the program's own parse with what the
+ * program says about it. The program reads files without their BOM: a BOM in `text` is kept, and
+ * offsets and positions are those of `text`. Undefined when the program's text is not this text
+ * (the file changed since the program read it): the caller then reads the file on its own.
+ */
+export function transformProgramFile(
+  text: string,
+  fileName: string,
+  sourceFile: TsNamespace.SourceFile,
+  facts: ProgramFacts,
+  options: TransformOptions = {},
+): TransformResult | undefined {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (sourceFile.text !== (bom ? text.slice(1) : text)) return undefined;
+  const ts = typescript();
+  const plan = planFor(options.mappings ?? loadMappings());
+  const longName = options.longName ?? 'auto';
+  const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
+  const kind = scriptKindOf(ts, fileName) ?? ts.ScriptKind.TS;
+  const r = transformScript(sourceFile.text, fileName, kind, {
+    ts,
+    plan,
+    civic,
+    markers: options.markers ?? true,
+    program: { sourceFile, facts },
+    ...(bom ? { within: { lines: new LineIndex(text), offset: bom } } : {}),
+  });
+  if (!bom) return { ...r, changed: r.output !== text };
+  const output = r.output === sourceFile.text ? text : `\uFEFF${r.output}`;
+  return { ...r, output, edits: shiftEdits(r.edits, bom), changed: output !== text };
 }
 
 /**

@@ -80,7 +80,18 @@ export function nonElectionUse(unit: StringUnit, plan: CodemodPlan): string | un
  * and a bare base URL of the API's hosts (`https://api.voteamerica.org/v1`). Other `/v1/` URLs are
  * left alone. `otherService`: a non-election path the file builds on a base URL, if any.
  */
-export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: string | undefined): UrlScan {
+export interface UrlContext {
+  /** Another service's path built on the same base URL, which keeps a bare base on V1 (a person decides); if any. */
+  readonly otherService?: string | undefined;
+  /**
+   * The text the program knows stands right before a piece (a base URL constant's value), when
+   * it knows it: a relative path after a V2 base is V2 already.
+   */
+  readonly before?: (piece: number) => string | undefined;
+}
+
+export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContext = {}): UrlScan {
+  const { otherService } = context;
   const virtual = virtualText(unit);
   const actions: UrlAction[] = [];
   const covered: [number, number][] = [];
@@ -166,7 +177,16 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, otherService: stri
       if (!/\/v[0-9]+$/.test(virtual.slice(Math.max(0, at - 4), at))) starts.add(at);
     }
   }
+  /** The version the text before a piece ends in (`…/v2` → `v2`), when the program knows that text. */
+  const versionBefore = (at: number): string | undefined => {
+    const piece = pieceStarts(virtual).indexOf(at);
+    const text = piece === -1 ? undefined : context.before?.(piece);
+    return text === undefined ? undefined : /\/(v[0-9]+)\/?$/.exec(text)?.[1];
+  };
   for (const at of [...starts].sort((x, y) => x - y)) {
+    // Built on a base the program knows is not V1: not a V1 path.
+    const base = versionBefore(at);
+    if (base !== undefined && base !== model.from) continue;
     const slash = virtual.charAt(at) === '/' ? 1 : 0;
     const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
     if (!model.roots.has(root) || virtual.charAt(at + slash + root.length) !== '/') continue;

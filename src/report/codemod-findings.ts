@@ -1,5 +1,5 @@
 import { transformSource } from '../codemod/transform.js';
-import type { Change, Marker } from '../codemod/types.js';
+import type { Change, Marker, TransformResult } from '../codemod/types.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { explain, FIX } from '../mapping/explain.js';
@@ -17,8 +17,15 @@ import type { LexerScan, TextScan } from './scan-text.js';
  * (a person must finish the change, or delete the marker). Undefined when the codemod cannot
  * analyse the file (it does not parse): the lexer's findings stand then.
  */
-export function codemodScan(text: string, file: string, rules: ReportRules, lexed: LexerScan): TextScan | undefined {
-  const r = transformSource(text, file, { mappings: rules.mappings, longName: rules.assumeCivic ? 'always' : 'auto' });
+export function codemodScan(
+  text: string,
+  file: string,
+  rules: ReportRules,
+  lexed: LexerScan,
+  transform?: () => TransformResult | undefined,
+): TextScan | undefined {
+  const options = { mappings: rules.mappings, longName: rules.assumeCivic ? ('always' as const) : ('auto' as const) };
+  const r = transform?.() ?? transformSource(text, file, options);
   if (r.error) return undefined;
   const lines = new LineIndex(text);
   // Code that reads a slug-named property is a sign of the API too (not only strings spelled like slugs).
@@ -88,7 +95,7 @@ export function codemodScan(text: string, file: string, rules: ReportRules, lexe
     }
   }
   findings.sort((x, y) => x.line - y.line || x.column - y.column || x.code.localeCompare(y.code));
-  return { candidate: true, findings, suppressed: r.ignored };
+  return { candidate: true, findings, suppressed: r.ignored, transformed: r };
 }
 
 /** The report's kind for a finding about a table row. */

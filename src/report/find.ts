@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { openProgramMode } from '../codemod/program/mode.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { createBytesReader, DEFAULT_MAX_BYTES, textSkipReason } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
@@ -12,6 +14,12 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
   readonly mappings?: Mappings;
   /** Treat every file as Civic Data context, so `long_name` is always a high-confidence finding. */
   readonly assumeCivic?: boolean;
+  /**
+   * Program mode, as for the codemod: a tsconfig/jsconfig whose program decides TS/JS files by
+   * types, references and constants, or `false` for file-by-file. Default: the config in or above
+   * the first path, if it includes the files found.
+   */
+  readonly project?: string | false;
 }
 
 /**
@@ -33,6 +41,18 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     gitignore: options.gitignore ?? true,
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const program = await openProgramMode(
+    cwd,
+    {
+      mappings,
+      ...(options.paths ? { paths: options.paths } : {}),
+      ...(options.project === undefined ? {} : { project: options.project }),
+    },
+    discovery.files.map((f) => f.path),
+  );
+  /** Program mode: what the codemod would write, by file, for the type check. */
+  const migrated = new Map<string, string>();
+  const transformOptions = { mappings, longName: options.assumeCivic ? ('always' as const) : ('auto' as const) };
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
   const findings: Finding[] = [];
@@ -62,9 +82,15 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     }
     filesScanned++;
     bytesScanned += read.bytes.length;
-    if (!rules.prefilter.isCandidateBytes(read.bytes)) continue;
+    const inProgram = program?.fileOf(file.path);
+    if (!inProgram?.hasRenames && !rules.prefilter.isCandidateBytes(read.bytes)) continue;
     filesCandidate++;
-    const scan = scanText(read.bytes.toString('utf8'), file.rel, rules, { prefiltered: true });
+    const text = read.bytes.toString('utf8');
+    const scan = scanText(text, file.rel, rules, {
+      prefiltered: true,
+      ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
+    });
+    if (inProgram && scan.transformed?.changed) migrated.set(realpathSync(file.path), scan.transformed.output);
     suppressed += scan.suppressed;
     if (scan.findings.length) {
       filesAffected++;
@@ -73,6 +99,8 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   }
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return {
+    ...(program ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
+    typeErrors: program ? program.typeCheck(migrated, cwd) : [],
     findings,
     table: mappings.source === DEFAULT_TABLE_PATH ? 'bundled' : tableName(cwd, mappings.source),
     stats: {

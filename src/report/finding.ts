@@ -1,3 +1,4 @@
+import type { TypeErrorRecord } from '../codemod/run.js';
 import type { RuleRef, Severity } from '../findings/record.js';
 import type { FAIL_ON } from './formats.js';
 
@@ -108,6 +109,10 @@ export interface ReportStats {
 export interface ReportResult {
   /** Sorted by file, line, column. */
   readonly findings: readonly Finding[];
+  /** Program mode: the config of the program TS/JS files were decided in (relative to the folder the report ran in). */
+  readonly program?: { readonly config: string };
+  /** Program mode: the type errors the codemod's migration would add (none outside program mode). Not gating. */
+  readonly typeErrors: readonly TypeErrorRecord[];
   readonly stats: ReportStats;
   /** Where the mapping table came from (`bundled`, or the path given with `--mappings`). */
   readonly table: string;

@@ -1,3 +1,4 @@
+import type { TransformResult } from '../codemod/types.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { hasCivicContext } from '../scan/civic-context.js';
@@ -30,6 +31,8 @@ export interface LexerScan {
 }
 
 export interface TextScan {
+  /** TS/JS/Vue files: the codemod's result the findings come from (its output is what the codemod would write). */
+  readonly transformed?: TransformResult;
   /** False when the prefilter ruled the text out without a closer look. */
   readonly candidate: boolean;
   /** In text order. */
@@ -47,10 +50,19 @@ const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
  * `prefiltered`). A TS/JS/Vue file's findings are the codemod's own decisions (same places, same
  * words); any other file is read by a light per-language lexer.
  */
-export function scanText(text: string, file: string, rules: ReportRules, options: { prefiltered?: boolean } = {}): TextScan {
+export function scanText(
+  text: string,
+  file: string,
+  rules: ReportRules,
+  options: {
+    prefiltered?: boolean;
+    /** Program mode: the codemod's decisions on this file with the program's facts (undefined when it cannot). */
+    transform?: () => TransformResult | undefined;
+  } = {},
+): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
   if (isCodemodFile(file)) {
-    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules));
+    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules), options.transform);
     if (scan) return scan;
   }
   const { findings, suppressed } = lexerScan(text, file, rules);

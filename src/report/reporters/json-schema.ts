@@ -18,7 +18,19 @@ export const REPORT_JSON_SCHEMA = {
   title: 'civic-migrate report',
   type: 'object',
   additionalProperties: false,
-  required: ['schemaVersion', 'tool', 'table', 'failOn', 'outcome', 'verdict', 'summary', 'files', 'elapsedMs', 'findings'],
+  required: [
+    'schemaVersion',
+    'tool',
+    'table',
+    'failOn',
+    'outcome',
+    'verdict',
+    'summary',
+    'files',
+    'elapsedMs',
+    'findings',
+    'typeErrors',
+  ],
   properties: {
     schemaVersion: { const: REPORT_SCHEMA_VERSION },
     tool: {
@@ -68,6 +80,29 @@ export const REPORT_JSON_SCHEMA = {
       },
     },
     elapsedMs: { type: 'integer', minimum: 0 },
+    program: {
+      type: 'object',
+      description: 'Program mode: the tsconfig/jsconfig whose program decided the TS/JS files',
+      additionalProperties: false,
+      required: ['config'],
+      properties: { config: { type: 'string' } },
+    },
+    typeErrors: {
+      type: 'array',
+      description: 'Program mode: type errors the codemod’s migration would add (not gating; empty outside program mode)',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['file', 'line', 'column', 'code', 'message'],
+        properties: {
+          file: { type: 'string' },
+          line: positive,
+          column: positive,
+          code: { type: 'integer' },
+          message: { type: 'string' },
+        },
+      },
+    },
     findings: {
       type: 'array',
       items: {

@@ -36,6 +36,10 @@ export interface JsonReport {
   };
   readonly elapsedMs: number;
   readonly findings: readonly Finding[];
+  /** Program mode: the config of the program TS/JS files were decided in. */
+  readonly program?: ReportResult['program'];
+  /** The type errors the codemod's migration would add to the program (program mode; otherwise empty). */
+  readonly typeErrors: ReportResult['typeErrors'];
 }
 
 export function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
@@ -69,6 +73,8 @@ export function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
     },
     elapsedMs: stats.elapsedMs,
     findings: result.findings,
+    ...(result.program ? { program: result.program } : {}),
+    typeErrors: result.typeErrors,
   };
 }
 

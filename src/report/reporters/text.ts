@@ -61,6 +61,12 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
       (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by civic-migrate-ignore` : ''),
   );
   for (const e of stats.errors) out.push(`Unreadable:    ${e.file}: ${e.message}`);
+  if (result.program) {
+    out.push(
+      `Program:       ${result.program.config}: the codemod's migration ${result.typeErrors.length === 0 ? 'adds no type error' : `would add ${plural(result.typeErrors.length, 'type error')}`}`,
+    );
+    for (const e of result.typeErrors) out.push(`               ${e.file}:${e.line}:${e.column} TS${e.code}: ${e.message}`);
+  }
   out.push(s.verdict);
   return `${out.join('\n')}\n`;
 }

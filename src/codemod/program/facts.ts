@@ -1,0 +1,144 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { skipOuter } from '../ast.js';
+import type { RenameLocation } from './civic-types.js';
+import type { ProgramContext } from './project.js';
+
+type Node = TsNamespace.Node;
+type Expression = TsNamespace.Expression;
+
+/**
+ * What the program says about one script, for the decisions the syntax cannot make alone: the
+ * renames decided by symbols, whom a property name belongs to, the value of a constant (across
+ * imports), and the paths the program builds on a base URL constant.
+ */
+export interface ProgramFacts {
+  /** The renames the program decided in this script (V1 members and everything that names them). */
+  readonly renames: readonly RenameLocation[];
+  /**
+   * Whom a property name at an access, member or binding site belongs to: `civic` (a V1 member:
+   * its rename is in `renames`), `other` (the checker resolves it to another member: leave it),
+   * `unknown` (no type information: the syntax decides).
+   */
+  ownerOf(name: Node): 'civic' | 'other' | 'unknown';
+  /** The string an expression always is, when the program fixes it (a literal, a constant, across imports). */
+  stringOf(expr: Expression): string | undefined;
+  /**
+   * For a string that initializes a constant: the texts the program appends to that constant
+   * wherever it builds a string on it (`${BASE}/election/field/` gives `/election/field/`).
+   * Undefined when the string initializes no constant.
+   */
+  pathsBuiltOn(literal: Node): readonly string[] | undefined;
+}
+
+/** The facts about one file of an open program. */
+export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, renames: readonly RenameLocation[]): ProgramFacts {
+  const { ts, checker, languageService } = ctx;
+  const renamed = new Set(renames.map((r) => r.start));
+
+  const propertyOf = (name: Node): TsNamespace.Symbol | undefined => {
+    const p = name.parent;
+    if (p && ts.isBindingElement(p)) {
+      const property = p.propertyName ?? p.name;
+      if (!ts.isIdentifier(property) && !ts.isStringLiteral(property)) return undefined;
+      return checker.getTypeAtLocation(p.parent).getProperty(property.text);
+    }
+    if (p && ts.isShorthandPropertyAssignment(p)) return checker.getContextualType(p.parent)?.getProperty(p.name.text);
+    return checker.getSymbolAtLocation(name);
+  };
+
+  const ownerOf: ProgramFacts['ownerOf'] = (name) => {
+    const start = name.getStart(sf) + (ts.isStringLiteral(name) ? 1 : 0);
+    if (renamed.has(start)) return 'civic';
+    const symbol = propertyOf(name);
+    if (!symbol) return 'unknown';
+    const roots = checker.getRootSymbols(symbol);
+    const declared = roots.some((s) => (s.getDeclarations()?.length ?? 0) > 0);
+    return declared ? 'other' : 'unknown';
+  };
+
+  const stringOf = (expr: Expression, depth = 0): string | undefined => {
+    if (depth > 8) return undefined;
+    const e = skipOuter(ts, expr);
+    if (ts.isStringLiteralLike(e)) return e.text;
+    if (ts.isTemplateExpression(e)) {
+      let out = e.head.text;
+      for (const span of e.templateSpans) {
+        const part = stringOf(span.expression, depth + 1);
+        if (part === undefined) return undefined;
+        out += part + span.literal.text;
+      }
+      return out;
+    }
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      const left = stringOf(e.left, depth + 1);
+      const right = left === undefined ? undefined : stringOf(e.right, depth + 1);
+      return right === undefined ? undefined : (left as string) + right;
+    }
+    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
+    let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const decl = symbol?.valueDeclaration;
+    if (!decl) return undefined;
+    if (ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
+      return stringOf(decl.initializer, depth + 1);
+    if (ts.isPropertyAssignment(decl) && isConstObject(decl.parent)) return stringOf(decl.initializer, depth + 1);
+    return undefined;
+  };
+
+  /** An object literal whose properties cannot change: `as const`, or frozen. */
+  const isConstObject = (o: Node): boolean => {
+    let up = o.parent;
+    while (up && ts.isParenthesizedExpression(up)) up = up.parent;
+    if (up && ts.isAsExpression(up) && up.type.getText() === 'const') return true;
+    return !!up && ts.isCallExpression(up) && up.expression.getText() === 'Object.freeze';
+  };
+
+  const pathsBuiltOn: ProgramFacts['pathsBuiltOn'] = (literal) => {
+    let init: Node = literal;
+    while (init.parent && (ts.isParenthesizedExpression(init.parent) || ts.isAsExpression(init.parent))) init = init.parent;
+    const decl = init.parent;
+    if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== init || !ts.isIdentifier(decl.name)) return undefined;
+    if (!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)) return undefined;
+    const paths: string[] = [];
+    const refs = languageService.findReferences(sf.fileName, decl.name.getStart(sf)) ?? [];
+    for (const group of refs) {
+      for (const ref of group.references) {
+        if (ref.isDefinition) continue;
+        const file = ctx.program.getSourceFile(ref.fileName);
+        const node = file && nodeAt(ts, file, ref.textSpan.start);
+        const appended = node && appendedText(ts, node);
+        if (appended !== undefined) paths.push(appended);
+      }
+    }
+    return paths;
+  };
+
+  return { renames, ownerOf, stringOf: (e) => stringOf(e), pathsBuiltOn };
+}
+
+/** The text a string expression appends right after `node` (`${node}/x/` or `node + '/x/'`), if any. */
+function appendedText(ts: ProgramContext['ts'], node: Node): string | undefined {
+  let n = node;
+  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isPropertyAccessExpression(n.parent))) n = n.parent;
+  const p = n.parent;
+  if (p && ts.isTemplateSpan(p) && p.expression === n) return p.literal.text;
+  if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && p.left === n) {
+    let right: Node = p.right;
+    while (ts.isBinaryExpression(right) && right.operatorToken.kind === ts.SyntaxKind.PlusToken) right = right.left;
+    if (ts.isStringLiteralLike(right)) return right.text;
+    if (ts.isTemplateExpression(right)) return right.head.text;
+  }
+  return undefined;
+}
+
+/** The innermost node of a file that starts at or covers `pos` (an identifier, a literal…). */
+export function nodeAt(ts: ProgramContext['ts'], sf: TsNamespace.SourceFile, pos: number): Node | undefined {
+  let found: Node | undefined;
+  const visit = (n: Node): void => {
+    if (pos < n.getStart(sf) || pos >= n.end) return;
+    found = n;
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(sf, visit);
+  return found;
+}

@@ -1,0 +1,68 @@
+import { relative, resolve, sep } from 'node:path';
+import { loadMappings } from '../../mapping/load.js';
+import { planFor } from '../plan.js';
+import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
+import { transformProgramFile } from '../transform.js';
+import type { TransformOptions, TransformResult } from '../types.js';
+import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
+import { programFacts } from './facts.js';
+import { findProjectConfig, openProgram } from './project.js';
+import { introducedTypeErrors } from './typecheck.js';
+
+/** Program mode as the codemod's run sees it: per file, and for the whole migration. */
+export interface ProgramMode {
+  readonly configPath: string;
+  /** The program's view of a file, or undefined when the program does not hold it (then the syntax decides). */
+  fileOf(path: string): ProgramFile | undefined;
+  /** The type errors the migrated texts (by absolute real path) add to the program. */
+  typeCheck(migrated: ReadonlyMap<string, string>, cwd: string): TypeErrorRecord[];
+}
+
+export interface ProgramFile {
+  /** The program renames something in this file: it must be read even when its text shows no V1 token. */
+  readonly hasRenames: boolean;
+  /** Decides the file with the program's facts; undefined when its text is not the program's (then the syntax decides). */
+  transform(text: string, options: TransformOptions): TransformResult | undefined;
+}
+
+/**
+ * Opens program mode when the options or the target ask for it: `project` names a config, or
+ * (unless `project: false`) the first target's folder or one above it up to `cwd` has one.
+ * Finds the V1 Civic types of the whole program and every place that names their renamed members.
+ */
+export async function openProgramMode(
+  cwd: string,
+  options: CodemodRunOptions,
+  files: readonly string[],
+): Promise<ProgramMode | undefined> {
+  if (options.project === false) return undefined;
+  const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
+  if (!configPath) return undefined;
+  const ctx = await openProgram(configPath);
+  const plan = planFor(options.mappings ?? loadMappings());
+  const renames = renameLocations(ctx, findCivicMembers(ctx, plan));
+  const none: readonly RenameLocation[] = [];
+  return {
+    configPath,
+    fileOf(path) {
+      const abs = resolve(path);
+      const sourceFile = ctx.files.get(abs);
+      if (!sourceFile) return undefined;
+      const mine = renames.get(abs) ?? none;
+      return {
+        hasRenames: mine.length > 0,
+        transform: (text, transformOptions) =>
+          transformProgramFile(text, abs, sourceFile, programFacts(ctx, sourceFile, mine), transformOptions),
+      };
+    },
+    typeCheck(migrated, cwdForNames) {
+      return introducedTypeErrors(ctx, migrated).map((e) => ({
+        file: relative(cwdForNames, e.path).split(sep).join('/'),
+        line: e.line,
+        column: e.column,
+        code: e.code,
+        message: e.message,
+      }));
+    },
+  };
+}
