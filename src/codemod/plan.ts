@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { type EndpointModel, endpointModel } from '../endpoints/model.js';
 import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule, V2Format } from '../mapping/schema.js';
+import { v1StateRecordSchema } from '../payload/schemas.js';
 import { v1Tokens } from '../scan/prefilter.js';
 import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
 
@@ -16,6 +18,8 @@ export interface CodemodPlan {
   readonly itemPropertyBySlug: ReadonlyMap<string, PropertyRule>;
   /** Item properties that apply to one format (`value`), by V1 name. */
   readonly itemProperties: ReadonlyMap<string, PropertyRule>;
+  /** The state record's key that holds its items (`state_information`), from the V1 payload schema. */
+  readonly itemListKeys: ReadonlySet<string>;
   /** Field-descriptor properties (`long_name`), by V1 name: renamed only in Civic files. */
   readonly fieldProperties: ReadonlyMap<string, PropertyRule>;
   /** Paths, hosts and versions. */
@@ -76,6 +80,11 @@ function buildPlan(m: Mappings): CodemodPlan {
     knownSlugs: new Set([...m.v1Slugs, ...m.v2Slugs]),
     itemPropertyBySlug,
     itemProperties,
+    itemListKeys: new Set(
+      Object.entries(v1StateRecordSchema.shape)
+        .filter(([, schema]) => schema instanceof z.ZodArray)
+        .map(([key]) => key),
+    ),
     fieldProperties,
     model: endpointModel(m),
     stringTokens: createTokenMatcher(v1Tokens(m)),

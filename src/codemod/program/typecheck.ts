@@ -20,7 +20,9 @@ export interface IntroducedTypeError {
  * that import them (directly or through others), and that the original program did not have, is
  * returned. The original program is checked only for files that have errors after.
  */
-export function introducedTypeErrors(ctx: ProgramContext, migrated: ReadonlyMap<string, string>): IntroducedTypeError[] {
+export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<string, string>): IntroducedTypeError[] {
+  // Files the program does not hold (a Vue component, a file its config leaves out) are not type-checked.
+  const migrated = new Map([...all].filter(([path]) => ctx.files.has(path)));
   if (migrated.size === 0) return [];
   const { ts, project } = ctx;
   const before = ctx.program;
