@@ -272,7 +272,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   // The compiler as the safety net: the migrated program must not have type errors the original did not.
   let typeErrors: readonly TypeErrorRecord[] = [];
   if (program) {
-    typeErrors = program.typeCheck(new Map(pending.map((p) => [p.real, p.result.output])), cwd);
+    typeErrors = program.typeCheck(new Map(pending.map((p) => [p.real, { text: p.result.output, edits: p.result.edits }])), cwd);
     const refuse = options.write && typeErrors.length > 0 && !options.allowTypeErrors;
     for (const p of pending) {
       if (refuse) {

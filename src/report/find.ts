@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { openProgramMode } from '../codemod/program/mode.js';
+import type { Edit } from '../codemod/types.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { createBytesReader, DEFAULT_MAX_BYTES, textSkipReason } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
@@ -51,7 +52,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     discovery.files.map((f) => f.path),
   );
   /** Program mode: what the codemod would write, by file, for the type check. */
-  const migrated = new Map<string, string>();
+  const migrated = new Map<string, { text: string; edits: readonly Edit[] }>();
   const transformOptions = { mappings, longName: options.assumeCivic ? ('always' as const) : ('auto' as const) };
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
@@ -90,7 +91,8 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       prefiltered: true,
       ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
     });
-    if (inProgram && scan.transformed?.changed) migrated.set(realpathSync(file.path), scan.transformed.output);
+    if (inProgram && scan.transformed?.changed)
+      migrated.set(realpathSync(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
     suppressed += scan.suppressed;
     if (scan.findings.length) {
       filesAffected++;

@@ -7,15 +7,15 @@ import type { TransformOptions, TransformResult } from '../types.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
 import { findProjectConfig, openProgram } from './project.js';
-import { introducedTypeErrors } from './typecheck.js';
+import { introducedTypeErrors, type Migrated } from './typecheck.js';
 
 /** Program mode as the codemod's run sees it: per file, and for the whole migration. */
 export interface ProgramMode {
   readonly configPath: string;
   /** The program's view of a file, or undefined when the program does not hold it (then the syntax decides). */
   fileOf(path: string): ProgramFile | undefined;
-  /** The type errors the migrated texts (by absolute real path) add to the program. */
-  typeCheck(migrated: ReadonlyMap<string, string>, cwd: string): TypeErrorRecord[];
+  /** The type errors the migrated files (by absolute real path) add to the program. */
+  typeCheck(migrated: ReadonlyMap<string, Migrated>, cwd: string): TypeErrorRecord[];
 }
 
 export interface ProgramFile {

@@ -1,6 +1,32 @@
 import { resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import type { Edit } from '../types.js';
 import type { ProgramContext } from './project.js';
+
+/** A migrated file: its new text and the edits that made it (sorted, on the original text). */
+export interface Migrated {
+  readonly text: string;
+  readonly edits: readonly Edit[];
+}
+
+/** An offset of the migrated text, as an offset of the original one (inside an edit: the edit's start). */
+export function originalOffset(edits: readonly Edit[], offset: number): number {
+  let shift = 0;
+  for (const e of edits) {
+    const newStart = e.start + shift;
+    if (offset < newStart) break;
+    const newEnd = newStart + e.text.length;
+    if (offset < newEnd) return e.start;
+    shift += e.text.length - (e.end - e.start);
+  }
+  return offset - shift;
+}
+
+/** The compiler's first line, cut to a readable length (its chains of "Type … is not assignable…" can run to pages). */
+function headline(message: string): string {
+  const first = message.split('\n', 1)[0] as string;
+  return first.length > 300 ? `${first.slice(0, 297)}…` : first;
+}
 
 /** A type error the migration introduces: in the migrated program, not in the original one. */
 export interface IntroducedTypeError {
@@ -20,7 +46,7 @@ export interface IntroducedTypeError {
  * that import them (directly or through others), and that the original program did not have, is
  * returned. The original program is checked only for files that have errors after.
  */
-export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<string, string>): IntroducedTypeError[] {
+export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<string, Migrated>): IntroducedTypeError[] {
   // Files the program does not hold (a Vue component, a file its config leaves out) are not type-checked.
   const migrated = new Map([...all].filter(([path]) => ctx.files.has(path)));
   if (migrated.size === 0) return [];
@@ -41,7 +67,7 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
     }
   }
 
-  for (const [path, text] of migrated) project.getSourceFileOrThrow(path).replaceWithText(text);
+  for (const [path, { text }] of migrated) project.getSourceFileOrThrow(path).replaceWithText(text);
   const after = project.getProgram().compilerObject;
 
   const errorsOf = (program: TsNamespace.Program, path: string) => {
@@ -51,7 +77,13 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
       (d) => d.category === ts.DiagnosticCategory.Error,
     );
   };
-  const keyOf = (d: TsNamespace.Diagnostic) => `${d.code}\u0000${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+  /**
+   * An error is the same before and after when it has the same code at the same place of the
+   * original text (a migrated file's positions are mapped back through its edits). Messages are
+   * not compared: two programs may print the same union's members in another order.
+   */
+  const keyOf = (d: TsNamespace.Diagnostic, edits?: readonly Edit[]) =>
+    `${d.code}@${edits ? originalOffset(edits, d.start ?? 0) : (d.start ?? 0)}`;
 
   const introduced: IntroducedTypeError[] = [];
   for (const path of [...affected].sort()) {
@@ -60,8 +92,9 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
     // The same error (code and words) as before is not the migration's: count them, by kind.
     const old = new Map<string, number>();
     for (const d of errorsOf(before, path)) old.set(keyOf(d), (old.get(keyOf(d)) ?? 0) + 1);
+    const edits = migrated.get(path)?.edits;
     for (const d of now) {
-      const key = keyOf(d);
+      const key = keyOf(d, edits);
       const left = old.get(key) ?? 0;
       if (left > 0) {
         old.set(key, left - 1);
@@ -73,7 +106,7 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
         line: line + 1,
         column: character + 1,
         code: d.code,
-        message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+        message: headline(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
       });
     }
   }
