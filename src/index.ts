@@ -45,7 +45,7 @@ export {
   type FileStatus as CodemodFileStatus,
   runCodemod,
 } from './codemod/run.js';
-export { formatSummaryLine as formatCodemodSummary } from './codemod/summary.js';
+export { formatSummaryLine as formatCodemodSummary } from './codemod/summary-line.js';
 export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
 export type { Change, ChangeKind, Edit, Marker, MarkerCause, TransformOptions, TransformResult } from './codemod/types.js';
 export { assertNever, CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';

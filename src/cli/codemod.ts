@@ -78,7 +78,7 @@ export const codemodCommand = defineCommand({
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
     const { runCodemod } = await import('../codemod/run.js');
-    const { formatSummaryLine } = await import('../codemod/summary.js');
+    const { formatSummaryLine } = await import('../codemod/summary-line.js');
 
     const started = Date.now();
     let progressShown = false;

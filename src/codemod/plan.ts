@@ -3,7 +3,7 @@ import { type EndpointModel, endpointModel } from '../endpoints/model.js';
 import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule, V2Format } from '../mapping/schema.js';
 import { v1StateRecordSchema } from '../payload/schemas.js';
-import { v1Tokens } from '../scan/prefilter.js';
+import { createPrefilter, type Prefilter, v1Tokens } from '../scan/prefilter.js';
 import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
 
 /**
@@ -89,4 +89,30 @@ function buildPlan(m: Mappings): CodemodPlan {
     model: endpointModel(m),
     stringTokens: createTokenMatcher(v1Tokens(m)),
   };
+}
+
+const prefilters = new WeakMap<CodemodPlan, Map<boolean, Prefilter>>();
+
+/**
+ * Which files the codemod parses: besides the V1 tokens, files that read `.value` of unchanged or
+ * V2 Booleans or build relative endpoint paths that move. Of the `/v1/` URLs only the endpoint
+ * roots' are rewritten (`/v1/election…`; a bare base URL only behind an API host, itself a
+ * needle), so another API's `/v1/` does not cost a parse. `markers`: marker comments count too
+ * (the report lists those left over).
+ */
+export function codemodPrefilter(plan: CodemodPlan, markers = false): Prefilter {
+  const byMarkers = prefilters.get(plan) ?? new Map<boolean, Prefilter>();
+  prefilters.set(plan, byMarkers);
+  let prefilter = byMarkers.get(markers);
+  if (!prefilter) {
+    const m = plan.mappings;
+    prefilter = createPrefilter(m, {
+      markers,
+      extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !m.actionableV1.has(s)),
+      versionNeedle: false,
+      extraNeedles: [...plan.model.roots].flatMap((root) => [`${root}/`, `/${plan.model.from}/${root}`]),
+    });
+    byMarkers.set(markers, prefilter);
+  }
+  return prefilter;
 }

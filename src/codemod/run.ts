@@ -6,10 +6,9 @@ import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { createBytesReader, DEFAULT_MAX_BYTES, decodeText } from '../files/read.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
-import { createPrefilter } from '../scan/prefilter.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
-import { planFor } from './plan.js';
+import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/mode.js';
 import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
@@ -140,15 +139,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     }
   }
 
-  // Besides the V1 tokens, files that read `.value` of unchanged/V2 Booleans or build relative
-  // endpoint paths that move need a parse. Of the `/v1/` URLs only the endpoint roots' are
-  // rewritten (`/v1/election…`; a bare base URL only behind an API host, itself a needle), so
-  // another API's `/v1/` does not cost a parse.
-  const prefilter = createPrefilter(mappings, {
-    extraTokens: [...plan.itemPropertyBySlug.keys()].filter((s) => s.includes('_') && !mappings.actionableV1.has(s)),
-    versionNeedle: false,
-    extraNeedles: [...plan.model.roots].flatMap((root) => [`${root}/`, `/${plan.model.from}/${root}`]),
-  });
+  const prefilter = codemodPrefilter(plan);
   const write = options.writeFile ?? writeFileAtomic;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const readBytes = createBytesReader();

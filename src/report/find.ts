@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { codemodPrefilter, planFor } from '../codemod/plan.js';
 import { openProgramMode } from '../codemod/program/mode.js';
 import type { Edit } from '../codemod/types.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
@@ -7,6 +8,7 @@ import { createBytesReader, DEFAULT_MAX_BYTES, textSkipReason } from '../files/r
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
+import { isCodemodFile } from './fixer.js';
 import { createReportRules } from './rules.js';
 import { scanText } from './scan-text.js';
 
@@ -42,6 +44,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     gitignore: options.gitignore ?? true,
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const codemodFiles = codemodPrefilter(planFor(mappings), true);
   const program = await openProgramMode(
     cwd,
     {
@@ -84,7 +87,9 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     filesScanned++;
     bytesScanned += read.bytes.length;
     const inProgram = program?.fileOf(file.path);
-    if (!inProgram?.hasRenames && !rules.prefilter.isCandidateBytes(read.bytes)) continue;
+    // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
+    const prefilter = isCodemodFile(file.rel) ? codemodFiles : rules.prefilter;
+    if (!inProgram?.hasRenames && !prefilter.isCandidateBytes(read.bytes)) continue;
     filesCandidate++;
     const text = read.bytes.toString('utf8');
     const scan = scanText(text, file.rel, rules, {
