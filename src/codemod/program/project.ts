@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Project, ts as TsNamespace } from 'ts-morph';
 import { CivicMigrateError } from '../../errors.js';
 import { type Ts, typescript } from '../typescript.js';
@@ -14,6 +14,8 @@ export const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
  * folder, is passed over). Undefined when there is none: the codemod then reads file by file.
  */
 export function findProjectConfig(cwd: string, target: string, files: readonly string[]): string | undefined {
+  // A program holds TS/JS files: without any among the files, there is nothing to decide by types.
+  files = files.filter((f) => PROGRAM_FILE.test(f));
   let dir = resolve(cwd, target);
   try {
     if (!statSync(dir).isDirectory()) dir = dirname(dir);
@@ -33,13 +35,100 @@ export function findProjectConfig(cwd: string, target: string, files: readonly s
   }
 }
 
+const PROGRAM_FILE = /\.(?:[cm]?[jt]sx?)$/i;
+
 /** Whether a config's program includes one of the files (its `files`/`include`/`exclude`, read without building the program). */
 function includesAny(configPath: string, wanted: ReadonlySet<string>): boolean {
+  const quick = quickIncludes(configPath, wanted);
+  if (quick !== undefined) return quick;
   const ts = typescript();
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) return true; // a broken config is reported when the program is opened
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath), jsDefaults(configPath), configPath);
   return parsed.fileNames.some((f) => wanted.has(resolve(f)));
+}
+
+/**
+ * `includesAny` for a plain config, without loading TypeScript: JSON with comments, no `extends`
+ * or `references`, patterns of `*`, `**` and `?` only. Undefined when the config is not that plain
+ * (TypeScript reads it then).
+ */
+export function quickIncludes(configPath: string, wanted: ReadonlySet<string>): boolean | undefined {
+  let config: {
+    extends?: unknown;
+    references?: unknown;
+    files?: unknown;
+    include?: unknown;
+    exclude?: unknown;
+    compilerOptions?: { allowJs?: unknown; outDir?: unknown };
+  };
+  try {
+    const text = readFileSync(configPath, 'utf8');
+    config = JSON.parse(withoutComments(text).replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    return undefined;
+  }
+  if (config.extends !== undefined || config.references !== undefined || config.files !== undefined) return undefined;
+  const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+  const include = config.include === undefined ? ['**/*'] : strings(config.include);
+  const outDir = typeof config.compilerOptions?.outDir === 'string' ? [config.compilerOptions.outDir] : [];
+  const exclude =
+    config.exclude === undefined ? ['node_modules', 'bower_components', 'jspm_packages', ...outDir] : strings(config.exclude);
+  // Including a package folder on purpose, or patterns with braces, classes or negation: TypeScript decides.
+  if (!include || !exclude || include.some((p) => /node_modules|bower_components|jspm_packages/.test(p))) return undefined;
+  if ([...include, ...exclude].some((p) => /[{}[\]!]/.test(p))) return undefined;
+  const js = basename(configPath) === 'jsconfig.json' || config.compilerOptions?.allowJs === true;
+  const dir = dirname(configPath);
+  const toRegex = (pattern: string, prefix: boolean) => {
+    const p = pattern.replace(/^\.\//, '').replace(/\/$/, '');
+    const body = p
+      .split('/')
+      .map((part) =>
+        part === '**'
+          ? '(?:.*/)?'
+          : `${part
+              .replace(/[.+^$()|\\]/g, '\\$&')
+              .replace(/\*/g, '[^/]*')
+              .replace(/\?/g, '[^/]')}/`,
+      )
+      .join('')
+      .replace(/\/$/, '');
+    // A pattern without a wildcard in its last part names a folder: everything below it.
+    const folder = prefix && !/[*?]/.test(p.split('/').at(-1) ?? '') && !/\.[a-z]+$/i.test(p);
+    return new RegExp(`^${body.replace(/\(\?:\.\*\/\)\?$/, '.*')}${folder ? '(?:/.*)?' : ''}$`);
+  };
+  const inc = include.map((p) => toRegex(p, true));
+  const exc = exclude.map((p) => toRegex(p, true));
+  for (const file of wanted) {
+    const rel = relative(dir, file).split(sep).join('/');
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    if (!(js ? /\.[cm]?[jt]sx?$/i : /\.[cm]?tsx?$/i).test(rel)) continue;
+    // Wildcards never reach into package folders or dot folders (as TypeScript's matching).
+    if (/(^|\/)(node_modules|bower_components|jspm_packages|\.[^/]*)\//.test(rel)) continue;
+    if (inc.some((r) => r.test(rel)) && !exc.some((r) => r.test(rel))) return true;
+  }
+  return false;
+}
+
+/** JSON with comments (as tsconfig allows) without them; strings are kept as they are. */
+function withoutComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+      out += ' ';
+    } else out += c;
+  }
+  return out;
 }
 
 /** A `jsconfig.json` means JavaScript: its program holds `.js` files unless it says otherwise. */
