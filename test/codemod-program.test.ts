@@ -122,9 +122,9 @@ describe('program mode', () => {
     ]);
     expect(refused.typeErrors[2]?.message).toBe("Property 'long_name' does not exist on type 'FieldDescriptor'.");
     expect(refused.files.filter((f) => f.status === 'error').map((f) => f.reason)).toEqual([
-      'not written: the migration adds 7 type errors to the program (see typeErrors); fix them first, or pass --allow-type-errors',
-      'not written: the migration adds 7 type errors to the program (see typeErrors); fix them first, or pass --allow-type-errors',
-      'not written: the migration adds 7 type errors to the program (see typeErrors); fix them first, or pass --allow-type-errors',
+      'not written: the migration adds 7 type errors to the program (each is listed); fix them first, or pass --allow-type-errors',
+      'not written: the migration adds 7 type errors to the program (each is listed); fix them first, or pass --allow-type-errors',
+      'not written: the migration adds 7 type errors to the program (each is listed); fix them first, or pass --allow-type-errors',
     ]);
     expect(readFileSync(join(dir, 'src', 'types.ts'), 'utf8')).toBe(before);
 
@@ -160,5 +160,46 @@ describe('program mode in the report', () => {
       '20:38 long_name codemod property-rewritten',
     ]);
     expect(result.findings.map((f) => `${f.file}:${f.line}`)).toContain('src/types.ts:4');
+  });
+});
+
+describe('program mode on the command line', () => {
+  it('--project picks the config, --no-project decides file by file, and a refused --write exits 2 naming each type error', async () => {
+    const { runCli } = await import('./helpers/cli.js');
+    const dir = copyOf(join(CASES, 'descriptor-helper', 'input'));
+    const program = await runCli(['codemod', '--project', 'tsconfig.json', '--json'], { cwd: dir });
+    expect(program.code).toBe(0);
+    expect(JSON.parse(program.stdout).program).toEqual({ config: 'tsconfig.json' });
+    expect(program.stderr).toMatch(/; program tsconfig\.json: no type error added; dry run/);
+
+    const syntax = await runCli(['codemod', '--no-project', '--json'], { cwd: dir });
+    expect(JSON.parse(syntax.stdout).program).toBeUndefined();
+    // File by file, the declaration (a file with no slug, host or path) is not seen as Civic code: its readers change, it does not.
+    const status = (out: string, path: string) => JSON.parse(out).files.find((f: { path: string }) => f.path === path).status;
+    expect([status(syntax.stdout, 'src/types.ts'), status(syntax.stdout, 'src/labels.ts')]).toEqual(['unchanged', 'changed']);
+    expect([status(program.stdout, 'src/types.ts'), status(program.stdout, 'src/labels.ts')]).toEqual(['changed', 'changed']);
+
+    const missing = await runCli(['codemod', '--project', 'nope.json'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^civic-migrate: .*nope\.json: cannot open the program/);
+
+    mkdirSync(join(dir, 'app'));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      readFileSync(join(dir, 'tsconfig.json'), 'utf8').replace('["src"]', '["src", "app"]'),
+    );
+    writeFileSync(
+      join(dir, 'app', 'use.ts'),
+      "import type { FieldDescriptor } from '../src/types.js';\nexport const t = (d: FieldDescriptor) => d.long_name;\n",
+    );
+    const refused = await runCli(['codemod', 'src', '--write', '--allow-dirty'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')).toContain(
+      "civic-migrate: app/use.ts:2:44: type error TS2339 after the migration: Property 'long_name' does not exist on type 'FieldDescriptor'.",
+    );
+    expect(readFileSync(join(dir, 'src', 'types.ts'), 'utf8')).toContain('long_name');
+    const forced = await runCli(['codemod', 'src', '--write', '--allow-dirty', '--allow-type-errors'], { cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(readFileSync(join(dir, 'src', 'types.ts'), 'utf8')).toContain('description');
   });
 });

@@ -267,7 +267,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     const refuse = options.write && typeErrors.length > 0 && !options.allowTypeErrors;
     for (const p of pending) {
       if (refuse) {
-        const reason = `not written: the migration adds ${typeErrors.length === 1 ? 'a type error' : `${typeErrors.length} type errors`} to the program (see typeErrors); fix them first, or pass --allow-type-errors`;
+        const reason = `not written: the migration adds ${typeErrors.length === 1 ? 'a type error' : `${typeErrors.length} type errors`} to the program (each is listed); fix ${typeErrors.length === 1 ? 'it' : 'them'} first, or pass --allow-type-errors`;
         await emit({ path: p.rel, status: 'error', reason, changes: p.result.changes, markers: p.result.markers });
       } else await finish({ rel: p.rel }, p.real, p.text, p.result);
     }
