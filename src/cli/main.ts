@@ -23,7 +23,7 @@ export const commands: readonly CommandDef<never>[] = [
   verifyCommand,
 ] as unknown as CommandDef<never>[];
 
-export const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
+const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
 
 /**
  * Runs the CLI and returns its exit code. Known errors print one line on stderr and return 2;

@@ -37,18 +37,6 @@ export function compactText(node: Node, sf: TsNamespace.SourceFile): string {
   return node.getText(sf).replace(/\s+/g, '');
 }
 
-/** The text of a property name (identifier, string, number, computed string), or undefined. */
-export function propertyNameText(
-  ts: Ts,
-  name: TsNamespace.PropertyName | TsNamespace.JsxAttributeName | undefined,
-): string | undefined {
-  if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
-    return name.text;
-  if (ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)) return name.expression.text;
-  return undefined;
-}
-
 /** `require('x')` or `import('x')` (awaited or not). */
 export function isModuleLoad(ts: Ts, node: Expression | undefined): boolean {
   if (!node) return false;

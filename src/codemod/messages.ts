@@ -1,4 +1,3 @@
-import type { PropertyRule } from '../mapping/schema.js';
 import { code, list } from '../rules/format.js';
 import type { Note, NoteCode, NoteParams } from './notes.js';
 import type { MarkerCause } from './types.js';
@@ -100,8 +99,4 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
 export function word(note: Note): MarkerNote {
   const w = WORDING[note.code] as { cause(p: unknown): MarkerCause; text(p: unknown): string };
   return { cause: w.cause(note.params), message: w.text(note.params), note };
-}
-
-export function propertyInStringNote(p: PropertyRule, place: 'string' | 'template' = 'string'): MarkerNote {
-  return word({ code: 'property-elsewhere', params: { v1: p.v1, v2: p.v2, place } });
 }

@@ -34,7 +34,7 @@ export interface ScriptResult {
 }
 
 /** Parses a script for the codemod (JSDoc skipped: markers and rewrites never look into comments). */
-export function parseScript(ts: Ts, text: string, fileName: string, kind: TsNamespace.ScriptKind): TsNamespace.SourceFile {
+function parseScript(ts: Ts, text: string, fileName: string, kind: TsNamespace.ScriptKind): TsNamespace.SourceFile {
   const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   return ts.createSourceFile(fileName, text, options, true, kind);
 }

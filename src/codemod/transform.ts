@@ -18,7 +18,7 @@ import { type VueScriptBlock, vueScriptBlocks } from './vue.js';
 export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
 
 /** How a file is parsed: JS files as JSX (React code often puts JSX in `.js`), TS as TS, `.tsx` as TSX. */
-export function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {
+function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {
   const dot = fileName.lastIndexOf('.');
   switch (dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase()) {
     case 'ts':

@@ -95,7 +95,7 @@ export interface EndpointModel {
   match(path: string): { readonly route: Route; readonly params: Readonly<Record<string, string>> } | undefined;
 }
 
-export function parseTemplate(text: string): Template {
+function parseTemplate(text: string): Template {
   const segments: Segment[] = text
     .slice(1)
     .split('/')

@@ -41,7 +41,7 @@ export type BytesResult =
 /**
  * Reads a file's bytes without the thread pool: for scanners that read tens of thousands of small
  * files one after another, where a round trip per open/stat/read/close costs more than the read.
- * Pair with `textSkipReason` and `decodeText`, or use `readTextFileSync`.
+ * Pair with `textSkipReason` and `decodeText`.
  */
 export function readBytesSync(path: string, maxBytes = DEFAULT_MAX_BYTES): BytesResult {
   return readInto(path, maxBytes, (size) => Buffer.allocUnsafe(size));
@@ -90,12 +90,6 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
   } catch (error) {
     return { kind: 'error', message: describeIoError(error) };
   }
-}
-
-/** `readTextFile` without the thread pool (see `readBytesSync`). */
-export function readTextFileSync(path: string, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
-  const read = readBytesSync(path, maxBytes);
-  return read.kind === 'bytes' ? decodeText(read.bytes, maxBytes) : read;
 }
 
 /** Why bytes are not text to scan (over the limit, binary, invalid UTF-8), without decoding them; undefined when they are. */

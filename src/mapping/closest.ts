@@ -1,5 +1,5 @@
 /** Levenshtein distance with an early exit once every cell of a row exceeds `max`. */
-export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

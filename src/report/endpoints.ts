@@ -1,9 +1,8 @@
 import { word } from '../codemod/messages.js';
-import type { Note } from '../codemod/notes.js';
+import { ambiguousNote, endpointNote } from '../codemod/urls.js';
 import { type Endpoint, type EndpointModel, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
 import { explain, FIX } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { code } from '../rules/format.js';
 import type { Verdict } from './rules.js';
 
 /**
@@ -178,7 +177,7 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
         return person(
           word(
             verdict.endpoints.length === 1
-              ? endpointNoteOf(verdict.endpoints[0] as Endpoint)
+              ? endpointNote(verdict.endpoints[0] as Endpoint)
               : ambiguousNote(path, verdict.endpoints),
           ).message,
         );
@@ -244,13 +243,4 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
       return hits;
     },
   };
-}
-
-function ambiguousNote(path: string, endpoints: readonly Endpoint[]): Note {
-  const moves = [...new Set(endpoints.map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
-  return { code: 'endpoint-ambiguous', params: { path, moves } };
-}
-
-function endpointNoteOf(e: Endpoint): Note {
-  return { code: 'endpoint', params: { v1: e.rule.v1, v2: e.rule.v2, description: e.rule.description } };
 }

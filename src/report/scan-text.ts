@@ -73,7 +73,7 @@ export function scanText(
  * The light per-language lexer's findings: tokens, endpoints and markers found in the text, each
  * labelled code, string or comment. Only a text with hits is lexed.
  */
-export function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
+function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
   const hits: Hit[] = [];
 
   // Markers first: the slugs quoted in a marker's own text are part of the marker.

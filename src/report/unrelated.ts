@@ -50,7 +50,7 @@ const skipForward = (text: string, i: number) => {
  * The other literals of the union or array literal the string at `[start, end)` (quotes included)
  * stands in, or undefined when it stands in neither. At most `limit` on each side.
  */
-export function listSiblings(text: string, start: number, end: number, limit = 50): string[] | undefined {
+function listSiblings(text: string, start: number, end: number, limit = 50): string[] | undefined {
   const siblings: string[] = [];
   let separator: number | undefined;
   // Leftwards.

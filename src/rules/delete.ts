@@ -34,7 +34,7 @@ export const deleteSchema = z.strictObject({
 export type DeleteRule = z.infer<typeof deleteSchema>;
 
 /** The V2 fields a derive rule reads. */
-export const deriveSources = (derive: Derive): string[] =>
+const deriveSources = (derive: Derive): string[] =>
   derive.from === 'anyNonEmpty' ? derive.fields : derive.from === 'constant' ? [] : [derive.field];
 
 /** `Deleted in V2 as redundant: early voting exists…` → `early voting exists…`: the advice after the row's lead. */

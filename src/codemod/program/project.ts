@@ -5,7 +5,7 @@ import { CivicMigrateError } from '../../errors.js';
 import { type Ts, typescript } from '../typescript.js';
 
 /** The config files that make a folder a program, in the order they are looked for. */
-export const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
+const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
 
 /**
  * The config of the program that holds the target: the nearest `tsconfig.json` or

@@ -10,7 +10,7 @@ export interface Migrated {
 }
 
 /** An offset of the migrated text, as an offset of the original one (inside an edit: the edit's start). */
-export function originalOffset(edits: readonly Edit[], offset: number): number {
+function originalOffset(edits: readonly Edit[], offset: number): number {
   let shift = 0;
   for (const e of edits) {
     const newStart = e.start + shift;

@@ -42,7 +42,7 @@ export interface JsonReport {
   readonly typeErrors: ReportResult['typeErrors'];
 }
 
-export function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
+function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
   const s = summarize(result, failOn);
   const { stats } = result;
   const { name, version } = toolInfo();

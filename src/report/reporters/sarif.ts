@@ -7,7 +7,7 @@ import { summarize, toolInfo } from '../summary.js';
 /** GitHub code scanning keeps at most this many results per run (and shows the first 5,000). */
 export const SARIF_MAX_RESULTS = 25_000;
 /** The `uriBaseId` of every location: the folder the report ran in. */
-export const SARIF_SRCROOT = '%SRCROOT%';
+const SARIF_SRCROOT = '%SRCROOT%';
 /** Name of our partial fingerprint: stable when lines move, different for each occurrence. */
 export const FINGERPRINT_KEY = 'civicMigrateFinding/v1';
 

@@ -4,7 +4,7 @@ import { FIXERS, plural, summarize } from '../summary.js';
 const KIND_WIDTH = Math.max(...FINDING_KINDS.map((k) => k.length));
 
 /** Groups findings by file, in order. */
-export function byFile(findings: readonly Finding[]): Map<string, Finding[]> {
+function byFile(findings: readonly Finding[]): Map<string, Finding[]> {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
     const group = groups.get(f.file);
