@@ -138,6 +138,8 @@ describe('civic-migrate codemod', () => {
             {
               kind: 'slug',
               code: 'slug-rewritten',
+              severity: 'warning',
+              params: { from: 'external_tool_ovr', to: 'gov_tool_registration' },
               rule: { kind: 'rename', v1: 'external_tool_ovr' },
               start: 47,
               end: 64,
@@ -153,6 +155,7 @@ describe('civic-migrate codemod', () => {
             {
               cause: 'consolidated',
               code: 'consolidated',
+              severity: 'error',
               params: { v1: 'registration_submission_fax', v2: 'registration_methods', option: 'fax', place: 'code' },
               rule: { kind: 'consolidate', v1: 'registration_submission_fax' },
               start: 92,

@@ -26,6 +26,8 @@ describe('transformSource', () => {
       {
         kind: 'slug',
         code: 'slug-rewritten',
+        severity: 'warning',
+        params: { from: 'external_tool_ovr', to: 'gov_tool_registration' },
         rule: { kind: 'rename', v1: 'external_tool_ovr' },
         start: 47,
         end: 64,
@@ -41,6 +43,7 @@ describe('transformSource', () => {
       {
         cause: 'consolidated',
         code: 'consolidated',
+        severity: 'error',
         params: { v1: 'registration_submission_fax', v2: 'registration_methods', option: 'fax', place: 'code' },
         rule: { kind: 'consolidate', v1: 'registration_submission_fax' },
         start: 92,
@@ -103,6 +106,7 @@ describe('transformSource', () => {
       {
         cause: 'in-template',
         code: 'renamed-elsewhere',
+        severity: 'error',
         params: { v1: 'vbm_universal', v2: 'has_automatic_vbm', place: 'template' },
         rule: { kind: 'rename', v1: 'vbm_universal' },
         start: 24,
@@ -120,6 +124,7 @@ describe('transformSource', () => {
       {
         cause: 'in-template',
         code: 'consolidated',
+        severity: 'error',
         params: { v1: 'registration_submission_email', v2: 'registration_methods', option: 'email', place: 'template' },
         rule: { kind: 'consolidate', v1: 'registration_submission_email' },
         start: 50,

@@ -1,7 +1,9 @@
+import type { Severity } from '../findings/record.js';
 import type { Decision } from './decide.js';
 import { applyEdits, sortEdits } from './edits.js';
 import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit } from './markers.js';
 import { word } from './messages.js';
+import type { Note } from './notes.js';
 import type { Source } from './source.js';
 import type { Change, Edit, Marker } from './types.js';
 
@@ -56,7 +58,9 @@ export function applyDecisions(
       changes.push({
         kind: d.change,
         code: `${d.change}-rewritten`,
+        severity: 'warning',
         rule: d.rule,
+        params: { from: detach(d.from), to: detach(d.to) },
         ...place(d.start, d.start + d.from.length),
         from: detach(d.from),
         to: detach(d.to),
@@ -79,6 +83,7 @@ export function applyDecisions(
     markers.push({
       cause,
       code: d.note.code,
+      severity: severityOf(d.note),
       rule: d.rule,
       params: d.note.params,
       ...place(d.at, d.at + d.token.length),
@@ -109,3 +114,6 @@ export function applyDecisions(
 
 /** A copy of a short string that shares no memory with the text it was sliced from. */
 const detach = (s: string) => ` ${s}`.slice(1);
+
+/** A note a person must act on is an error; a rewrite the table only warns about, a warning. */
+export const severityOf = (note: Note): Severity => (note.code === 'rule-warning' ? 'warning' : 'error');

@@ -4,6 +4,7 @@ import type { RuleRef } from '../findings/record.js';
 import { loadMappings } from '../mapping/load.js';
 import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
+import { severityOf } from './apply.js';
 import { applyEdits, shiftEdits } from './edits.js';
 import { word } from './messages.js';
 import { type Note, note } from './notes.js';
@@ -177,6 +178,7 @@ function outsideScriptMarkers(
       start: at,
       end: at + hit.token.length,
       code: found.note.code,
+      severity: severityOf(found.note),
       params: found.note.params,
       rule: found.rule,
       line: start.line,

@@ -1,4 +1,4 @@
-import type { RuleRef } from '../findings/record.js';
+import type { FindingRecord, TextSpan } from '../findings/record.js';
 import type { Mappings } from '../mapping/mappings.js';
 import type { NoteCode, NoteParams } from './notes.js';
 
@@ -12,20 +12,14 @@ export interface Edit {
 /** What an automatic rewrite changed. */
 export type ChangeKind = 'slug' | 'property' | 'endpoint';
 
-export interface Change {
+/** A rewrite: the finding record with code `slug-rewritten`, `property-rewritten` or `endpoint-rewritten`, severity `warning`. */
+export interface Change
+  extends FindingRecord<`${ChangeKind}-rewritten`, { readonly from: string; readonly to: string }>,
+    TextSpan {
   readonly kind: ChangeKind;
-  /** `slug-rewritten`, `property-rewritten` or `endpoint-rewritten`. */
-  readonly code: `${ChangeKind}-rewritten`;
-  /** The table row behind it: a slug rule, a property, an endpoint or a host. */
-  readonly rule: RuleRef | null;
   /** The rewritten span of the input, as offsets (UTF-16 code units; `end` exclusive): an editor's or a linter's range. */
   readonly start: number;
   readonly end: number;
-  /** Where the rewritten token stands in the input: 1-based line, columns in code points (end exclusive). */
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
   readonly from: string;
   readonly to: string;
 }
@@ -44,21 +38,12 @@ export type MarkerCause =
   /** A V1 reference in a Vue `<template>`, which the codemod does not rewrite. */
   | 'in-template';
 
-export interface Marker {
+/** A place a person must look at: the finding record with the note's code and parameters (`message` words them). */
+export interface Marker extends FindingRecord<NoteCode, NoteParams[NoteCode]>, TextSpan {
   readonly cause: MarkerCause;
-  /** What the note says, as data: its code and parameters (`message` words them). */
-  readonly code: NoteCode;
-  readonly params: NoteParams[NoteCode];
-  /** The table row behind it, when one is. */
-  readonly rule: RuleRef | null;
   /** The token the marker is about, as offsets of the input (UTF-16 code units; `end` exclusive). */
   readonly start: number;
   readonly end: number;
-  /** Where the token the marker is about stands in the input: 1-based line, columns in code points (end exclusive). */
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
   /** The token: a slug, a property, a path (`…` for a part built at run time). */
   readonly token: string;
   /** The text after `civic-migrate: `. */

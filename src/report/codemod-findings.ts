@@ -73,7 +73,7 @@ export function codemodScan(
     findings.push({
       ...base,
       code: k.code,
-      severity: low ? 'info' : 'error',
+      severity: low ? 'info' : k.severity,
       params: k.params,
       fixedBy: 'person',
       replacement: replacementOf(rules, k.rule),

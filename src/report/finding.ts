@@ -1,5 +1,5 @@
 import type { TypeErrorRecord } from '../codemod/run.js';
-import type { RuleRef, Severity } from '../findings/record.js';
+import type { FindingRecord, TextSpan } from '../findings/record.js';
 import type { FAIL_ON } from './formats.js';
 
 /**
@@ -34,30 +34,17 @@ export type Fixer = 'codemod' | 'person';
  */
 export type Confidence = 'high' | 'low';
 
-export interface Finding {
-  /**
-   * What exactly was found, as a code: for TS/JS/Vue files the codemod's own (`slug-rewritten`,
-   * `property-rewritten`, `endpoint-rewritten` for what it rewrites; a marker's note code such as
-   * `consolidated` or `endpoint-ambiguous` for what it leaves to a person); elsewhere
-   * `slug-in-text`, `property-in-text`, `endpoint-in-text`; `marker-comment` for a marker left in the code.
-   */
-  readonly code: string;
-  /** `error`: a person must act; `warning`: the codemod rewrites it; `info`: low confidence. */
-  readonly severity: Severity;
-  /** The table row behind it (a slug rule by kind, a `property`, an `endpoint`, a `host`), when one is. */
-  readonly rule: RuleRef | null;
-  /** The parameters of its message (a marker's note parameters; `from`/`to` of a rewrite). */
-  readonly params: Readonly<Record<string, unknown>>;
+/**
+ * A finding: the finding record (`code`: for TS/JS/Vue files the codemod's own — `slug-rewritten`,
+ * `property-rewritten`, `endpoint-rewritten` for what it rewrites, a marker's note code such as
+ * `consolidated` or `endpoint-ambiguous` for what it leaves to a person; elsewhere `slug-in-text`,
+ * `property-in-text`, `endpoint-in-text`; `marker-comment` for a marker left in the code;
+ * `severity` `error` when a person must act, `warning` when the codemod rewrites it, `info` for
+ * low confidence) with the report's own fields.
+ */
+export interface Finding extends FindingRecord, TextSpan {
   /** Relative to the folder the report ran in, `/`-separated. */
   readonly file: string;
-  /** 1-based. */
-  readonly line: number;
-  /** 1-based, in Unicode code points (characters) from the start of the line; a BOM is not counted. */
-  readonly column: number;
-  /** Line of the token's end (the same line but for a token that spans lines). */
-  readonly endLine: number;
-  /** Column just after the token (exclusive), same unit. */
-  readonly endColumn: number;
   /** The text found: a slug, `long_name`, `value`, a V1 path such as `/v1/election/field/`, or the marker prefix. */
   readonly token: string;
   readonly kind: FindingKind;
