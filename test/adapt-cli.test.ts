@@ -21,13 +21,12 @@ describe('adapt --to v2', () => {
     expect(JSON.parse(r.stdout)).toEqual(json('v1-state-IL.upgraded.json'));
     expect(r.stdout).toBe(`${JSON.stringify(json('v1-state-IL.upgraded.json'), null, 2)}\n`);
     expect(r.stderr.split('\n')).toEqual([
-      'v1-state-IL.json: $.state_information[14] (felon_vote_release_prison): warning [table-warning] SPEC says this slug is redundant with options in itself and names no option. Treated as deleted; a person must decide what replaces it.',
-      'v1-state-IL.json: $.state_information[14] (felon_vote_release_prison): warning [deleted-value-lost] "felon_vote_release_prison" is deleted in V2 (redundant; see felon_vote_release_prison): its value is dropped and downgrade cannot give it back (V2 has nothing to derive it from)',
-      'v1-state-IL.json: $.state_information[15] (id_requirements_in_person_registration): warning [table-warning] SPEC lists this slug both as renamed (to `id_laws_in_person_registration`) and as deleted, redundant with `id_laws_same_day_registration`, a slug that exists nowhere else. Treated as the rename: check the V2 field list for your account.',
+      'v1-state-IL.json: $.state_information[14] (felon_vote_release_prison): warning [deleted-value-lost] "felon_vote_release_prison" is deleted in V2 (redundant): its value is dropped and downgrade cannot give it back (V2 has nothing to derive it from)',
+      'v1-state-IL.json: $.state_information[15] (id_requirements_in_person_registration): warning [table-warning] SPEC lists this slug both as renamed (to `id_laws_in_person_registration`) and as deleted, redundant with `id_laws_same_day_registration`, a slug that exists nowhere else (the same-day registration ID field is `id_laws_sdr`). Treated as the rename: check the V2 field list for your account.',
       'v1-state-IL.json: $.state_information[23] (specific_general_election_date): warning [deleted-value-lost] "specific_general_election_date" is deleted in V2 (2022-specific): its value is dropped and downgrade cannot give it back (V2 has nothing to derive it from)',
-      'v1-state-IL.json: $.state_information[31] (vbm_notes): warning [table-warning] SPEC moves these notes to "various absentee-related fields" without naming them: the targets in this table are an inference.',
+      'v1-state-IL.json: $.state_information[31] (vbm_notes): warning [table-warning] SPEC does not name the fields that took over "vbm_notes": the footnote targets (absentee_process_summary, absentee_voting_laws) are this table\'s inference',
       'v1-state-IL.json: $.state_information[33] (vbm_state_provides_dropboxes): warning [deleted-value-lost] "vbm_state_provides_dropboxes" is deleted in V2 (too-difficult): its value is dropped and downgrade cannot give it back (V2 has nothing to derive it from)',
-      'civic-migrate adapt: v1-state-IL.json: V1 → V2 state record: 0 errors, 6 warnings, 6 info (--verbose lists them)',
+      'civic-migrate adapt: v1-state-IL.json: V1 → V2 state record: 0 errors, 5 warnings, 6 info (--verbose lists them)',
       '',
     ]);
   });
@@ -41,7 +40,7 @@ describe('adapt --to v2', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${JSON.stringify(json('v1-fields.upgraded.json'))}\n`);
       expect(r.stderr.split('\n').at(-2)).toBe(
-        'civic-migrate adapt: <stdin>: V1 → V2 field list: 0 errors, 3 warnings, 14 info (--verbose lists them)',
+        'civic-migrate adapt: <stdin>: V1 → V2 field list: 0 errors, 2 warnings, 14 info (--verbose lists them)',
       );
     }
   });
@@ -50,7 +49,7 @@ describe('adapt --to v2', () => {
     const r = await runCli(['adapt', 'v1-fields.json', '--to', 'v2', '--verbose'], { cwd });
     expect(r.stderr.split('\n').filter((l) => l.includes(': info ['))).toHaveLength(14);
     expect(r.stderr.split('\n').at(-2)).toBe(
-      'civic-migrate adapt: v1-fields.json: V1 → V2 field list: 0 errors, 3 warnings, 14 info',
+      'civic-migrate adapt: v1-fields.json: V1 → V2 field list: 0 errors, 2 warnings, 14 info',
     );
   });
 
@@ -93,7 +92,7 @@ describe('adapt --to v1', () => {
       kind: 'state',
       from: 'v2',
       to: 'v1',
-      diagnostics: 36,
+      diagnostics: 35,
     });
     expect(report.diagnostics[1]).toEqual({
       code: 'option-dropped',

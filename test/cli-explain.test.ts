@@ -11,7 +11,7 @@ describe('civic-migrate explain', () => {
       code: 0,
       stderr: '',
       stdout:
-        "V1 `vbm_no_excuse` is V2 `has_no_excuse_absentee` (renamed). Use `has_no_excuse_absentee` wherever the slug appears (field_type comparisons, map keys, property names); read the item's `bool_value` instead of V1's undocumented `value`. `text` is unchanged. `civic-migrate codemod` rewrites it.\n",
+        "V1 `vbm_no_excuse` is V2 `has_no_excuse_absentee` (renamed). Use `has_no_excuse_absentee` wherever the slug appears (field_type comparisons, map keys, property names); read the item's `bool_value` instead of V1's undocumented `value`. Its format stays Boolean (the 2020 V1 docs give Boolean; SPEC's naming convention 1 makes `has`/`is` slugs Booleans). `civic-migrate codemod` rewrites it.\n",
     });
   });
 
@@ -19,7 +19,7 @@ describe('civic-migrate explain', () => {
     const { code, stdout } = await runCli(['explain', 'registration_submission_email']);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      "V1 `registration_submission_email` is option `email` of the V2 Multi-select field `registration_methods` (consolidated). Deleted in V2: folded into the Multi-select field `registration_methods`. Where code read `registration_submission_email` as true, check that `registration_methods`'s `multiselect_value` includes `email`. A person must change the code: `civic-migrate codemod` leaves a `civic-migrate:` marker there.\n",
+      "V1 `registration_submission_email` is option `email` of the V2 Multi-select field `registration_methods` (consolidated). Where code read it as true, check that `registration_methods`'s `multiselect_value` includes `email`. A person must change the code: `civic-migrate codemod` leaves a `civic-migrate:` marker there.\n",
     );
   });
 
@@ -63,8 +63,8 @@ describe('civic-migrate explain', () => {
       category: 'not-tracked',
       format: 'Boolean',
       derive: { from: 'constant', value: true },
-      reason: 'not tracked: overseas voting is available in all states.',
-      description: 'Deleted in V2: overseas voting is available in all states. Treat it as always true and remove the lookup.',
+      reason: 'overseas voting is available in all states.',
+      description: 'Treat it as always true and remove the lookup.',
     });
     const missing = JSON.parse((await runCli(['explain', 'vbm_deadline', '--json'])).stdout);
     expect(missing).toMatchObject({ found: false, query: 'vbm_deadline' });
@@ -104,7 +104,7 @@ describe('civic-migrate mappings', () => {
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify(table));
     expect((await runCli(['explain', 'vbm_tracking_url', '--mappings', good])).stdout).toBe(
-      'V1 `vbm_tracking_url` is V2 `gov_tool_absentee_tracking` (renamed). Our account has this field. `civic-migrate codemod` rewrites it.\n',
+      'V1 `vbm_tracking_url` is V2 `gov_tool_absentee_tracking` (renamed). Our account has this field. Whether its format or meaning changed is not known (SPEC gives only the new name): check the V2 field list before relying on its `text`. `civic-migrate codemod` rewrites it.\n',
     );
     table.slugs.push({ kind: 'rename', v1: 'vbm_other', v2: 'vbm_universal', description: 'A chain for the test.' });
     const bad = join(dir, 'bad.json');

@@ -1,7 +1,7 @@
 import type { Severity } from '../findings/record.js';
 import type { Decision } from './decide.js';
 import { applyEdits, sortEdits } from './edits.js';
-import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit } from './markers.js';
+import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit, markerSubject } from './markers.js';
 import { word } from './messages.js';
 import type { Note } from './notes.js';
 import type { Source } from './source.js';
@@ -44,7 +44,8 @@ export function applyDecisions(
 
   const byAnchor = new Map<number, { anchor: Anchor; messages: string[] }>();
   const seenAt = new Set<string>();
-  const present = new Map<number, readonly string[]>();
+  /** Per anchor, the subjects of the markers already above it. */
+  const present = new Map<number, ReadonlySet<string | undefined>>();
   /** Anchor+message pairs whose comment stands in the result. */
   const written = new Set<string>();
   for (const d of decisions) {
@@ -75,9 +76,9 @@ export function applyDecisions(
     seenAt.add(key);
     let there = false;
     if (anchor && !covered) {
-      const above = present.get(anchor.pos) ?? commentLinesAbove(source, anchor.pos);
+      const above = present.get(anchor.pos) ?? new Set(commentLinesAbove(source, anchor.pos).map(markerSubject));
       present.set(anchor.pos, above);
-      there = above.includes(markerComment(message, anchor.jsx));
+      there = above.has(markerSubject(markerComment(message, anchor.jsx)));
     }
     const added = options.markers && anchor !== undefined && !there && !covered;
     markers.push({

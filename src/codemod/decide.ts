@@ -90,7 +90,7 @@ export function decide(a: Analysis): Decision[] {
   };
 
   const onSlugName = ({ node, place }: NameSite, rule: ResolvedRule) => {
-    const action = kindOf(rule).codemod(rule, 'code');
+    const action = kindOf(rule).codemod(rule, 'code', m);
     if (action.kind === 'none') return;
     if (action.kind === 'mark') {
       mark(node, action.note, slugRef(rule));
@@ -110,6 +110,7 @@ export function decide(a: Analysis): Decision[] {
       return;
     }
     warned(node, rule, action.to);
+    if (action.also) mark(node, action.also, slugRef(rule));
   };
 
   /** Is this `value` (or another format-bound item property) read from a Boolean item? */
@@ -179,10 +180,11 @@ export function decide(a: Analysis): Decision[] {
     const rule = m.byV1.get(token);
     if (rule && actionable) {
       if (isUnrelated(a, site)) continue;
-      const action = kindOf(rule).codemod(rule, 'code');
+      const action = kindOf(rule).codemod(rule, 'code', m);
       if (action.kind === 'rename') {
         rename(node, 'member', rule.v1, action.to, 'slug', slugRef(rule));
         warned(node, rule, action.to);
+        if (action.also) mark(node, action.also, slugRef(rule));
       } else if (action.kind === 'mark') mark(node, action.note, slugRef(rule));
       continue;
     }
@@ -221,7 +223,7 @@ export function decide(a: Analysis): Decision[] {
       let n: Note | undefined;
       let ref: RuleRef | null = null;
       if (rule && m.actionableV1.has(hit.token)) {
-        const action = kindOf(rule).codemod(rule, 'string');
+        const action = kindOf(rule).codemod(rule, 'string', m);
         if (action.kind === 'mark') [n, ref] = [action.note, slugRef(rule)];
       } else {
         const fieldProperty = plan.fieldProperties.get(hit.token);

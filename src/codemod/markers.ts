@@ -103,6 +103,17 @@ export function markerComment(message: string, jsx: boolean): string {
   return jsx ? `{/* ${MARKER_PREFIX} ${oneLine.replace(/\*\//g, '* /')} */}` : `// ${MARKER_PREFIX} ${oneLine}`;
 }
 
+/**
+ * What a marker is about: its first `code span` (the slug, property or path) when the message starts
+ * with one, else the whole message. A marker an earlier version worded differently is still the same
+ * marker, so a second run (even of a newer civic-migrate) adds nothing.
+ */
+export function markerSubject(comment: string): string | undefined {
+  const body = /civic-migrate:\s*(.*?)\s*(?:\*\/\})?$/.exec(comment)?.[1];
+  if (body === undefined) return undefined;
+  return /^`[^`]+`/.exec(body)?.[0] ?? body;
+}
+
 /** The comment lines directly above the line that starts at `pos` (a marker already there is not added again). */
 export function commentLinesAbove(source: Source, pos: number): string[] {
   const lines: string[] = [];

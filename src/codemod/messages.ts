@@ -43,15 +43,20 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
   },
   deleted: {
     cause: (p) => byPlace(p.place, 'deleted'),
-    text: (p) => `${subject(p.v1, p.place)} is deleted in V2 (${p.category}): ${p.advice}`,
+    text: (p) => `${subject(p.v1, p.place)} is deleted in V2 (${p.category}): ${p.reason} ${p.advice}`,
   },
   'unknown-fate': {
     cause: (p) => byPlace(p.place, 'unknown'),
-    text: (p) => `${subject(p.v1, p.place)} has no known fate in V2: ${p.advice}`,
+    text: (p) => `${subject(p.v1, p.place)} ${p.fate ?? 'has no known fate in V2'}: ${p.advice}`,
   },
   'rule-warning': {
     cause: () => 'warning',
     text: (p) => `${code(p.v1)} became ${code(p.v2)}: ${p.warning}`,
+  },
+  'format-may-change': {
+    cause: () => 'warning',
+    text: (p) =>
+      `${code(p.v1)} became ${code(p.v2)}, whose format is likely ${p.to}, not ${p.from} (an inference${p.basis ? `: ${p.basis.replace(/\.$/, '')}` : ''}): check how this code reads its \`text\``,
   },
   collision: {
     cause: () => 'collision',

@@ -8,10 +8,12 @@ export interface NoteParams {
   'renamed-elsewhere': { v1: string; v2: string; place: 'string' | 'template' };
   consolidated: { v1: string; v2: string; option: string; place: Place };
   footnote: { v1: string; targets: readonly string[]; inferred: boolean; place: Place };
-  deleted: { v1: string; category: string; advice: string; place: Place };
-  'unknown-fate': { v1: string; advice: string; place: Place };
+  deleted: { v1: string; category: string; reason: string; advice: string; place: Place };
+  'unknown-fate': { v1: string; fate?: string; advice: string; place: Place };
   /** A rewrite the table warns about (one side of a contradiction in the published tables). */
   'rule-warning': { v1: string; v2: string; warning: string };
+  /** A rename after which the field's `text` likely has another format (from the table's certainty). */
+  'format-may-change': { v1: string; v2: string; from: string; to: string; basis: string };
   /** The V2 name is already declared beside the V1 one. */
   collision: { v1: string; v2: string };
   /** The V2 name is not a valid identifier where the V1 one stands. */

@@ -155,7 +155,7 @@ function outsideScriptMarkers(
     if (inScript(hit.index)) continue;
     const rule = m.byV1.get(hit.token);
     const property = plan.fieldProperties.get(hit.token);
-    const action = rule ? kindOf(rule).codemod(rule, 'template') : undefined;
+    const action = rule ? kindOf(rule).codemod(rule, 'template', m) : undefined;
     const found: { note: Note; rule: RuleRef } | undefined =
       rule && action?.kind === 'mark'
         ? { note: action.note, rule: { kind: rule.kind, v1: rule.v1 } }

@@ -26,14 +26,17 @@ export type Explanation =
 /** Who fixes code that uses this V1 slug. */
 export const fixedBy = (rule: ResolvedRule): FixedBy => kindOf(rule).fixedBy;
 
-/** One line saying what happened to a V1 slug. */
+/** One sentence saying what happened to a V1 slug. */
 export const headline = (rule: ResolvedRule): string => kindOf(rule).headline(rule);
+
+/** What to do about a V1 slug, as sure as the table is. */
+export const advice = (rule: ResolvedRule, m: Mappings): string => kindOf(rule).advice(rule, m);
 
 /** The sentence that says who fixes a use (shared with the report's own messages). */
 export const FIX: Readonly<Record<FixedBy, string>> = {
   codemod: '`civic-migrate codemod` rewrites it.',
   person: 'A person must change the code: `civic-migrate codemod` leaves a `civic-migrate:` marker there.',
-  nothing: 'No change needed.',
+  nothing: '',
 };
 
 function describeOrigin(slug: string, origin: V2Origin): string {
@@ -48,7 +51,7 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
   const origins = mappings.byV2.get(query);
   if (rule) {
     const by = fixedBy(rule);
-    const parts = [headline(rule), rule.description, FIX[by]];
+    const parts = [headline(rule), advice(rule, mappings), FIX[by]].filter(Boolean);
     if (rule.warning) parts.push(`Warning: ${rule.warning}`);
     // Where else the slug comes from, besides being itself (an unchanged slug's own origin).
     const alsoV2 = origins?.filter((o) => o.kind === 'new' || o.v1 !== query);

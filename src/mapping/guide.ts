@@ -34,7 +34,7 @@ export function renderGuide(m: Mappings): string {
     out.push(
       ...table(
         [...guide.columns],
-        rules.map((r) => guide.row(r, behaviour.fixedBy)),
+        rules.map((r) => guide.row(r, behaviour.fixedBy, behaviour.advice(r, m))),
       ),
     );
     out.push(...(guide.after?.(m) ?? []));

@@ -15,3 +15,7 @@ export const v2FormatSchema = z.enum(['Boolean', 'Date', 'Markdown', 'Multi-sele
 
 export type V1Format = z.infer<typeof v1FormatSchema>;
 export type V2Format = z.infer<typeof v2FormatSchema>;
+
+/** How sure the table is of a claim: a source states it, it is inferred (the row says from what), or nobody knows. */
+export const certaintySchema = z.enum(['known', 'inferred', 'unknown']);
+export type Certainty = z.infer<typeof certaintySchema>;

@@ -79,6 +79,9 @@ export function validateTable(table: MappingTable, source: string): void {
       requireV2: (slug, what) => {
         if (!knownV2.has(slug)) fail(row, `${what} "${slug}" is not a known V2 slug`);
       },
+      requireV1: (slug, what) => {
+        if (!rowsBySlug.has(slug)) fail(row, `${what} "${slug}" is not a V1 slug of this table`);
+      },
       isReplacedV1: (slug) => replacedV1.has(slug),
       v2Field: (slug) => v2Fields.get(slug),
       claim: (space, key, conflict) => {

@@ -77,6 +77,10 @@ export const DIAGNOSTICS = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;
 
+/** The `table-warning` text for V1 notes whose V2 footnote targets are the table's inference. */
+export const inferredTargetsWarning = (rule: { readonly v1: string; readonly targets: readonly string[] }) =>
+  `SPEC does not name the fields that took over "${rule.v1}": the footnote targets (${rule.targets.join(', ')}) are this table's inference`;
+
 /** A finding: plain data; `formatDiagnostic` words it for people. */
 export interface Diagnostic {
   readonly code: DiagnosticCode;

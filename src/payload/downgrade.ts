@@ -2,7 +2,7 @@ import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
-import { itemPath, jsonPath, listPath } from './diagnostics.js';
+import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
 import { type DowngradeStep, type Plan, SlugMap } from './plan.js';
 import type {
   RegionalOverride,
@@ -214,6 +214,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     const entry = notes.get(rule.v1);
     if (!entry) continue;
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
+    if (rule.inferred) diags.add('table-warning', rule.v1, undefined, inferredTargetsWarning(rule));
     if (entry.texts.length > 1)
       diags.add(
         'footnotes-merged',

@@ -2,7 +2,7 @@ import { assertNever } from '../errors.js';
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
 import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
-import { itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
+import { inferredTargetsWarning, itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
 import { type Plan, SlugMap, type UpgradeStep } from './plan.js';
 import type {
   RegionalOverride,
@@ -188,8 +188,10 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
           const group = groups.get(rule.v2);
           if (group) group.push({ rule, item, index });
           else groups.set(rule.v2, [{ rule, item, index }]);
-        } else if (rule.kind === 'footnote') notes.push({ rule, item, index });
-        else deleted.push({ field: field as DeletedField, item, index });
+        } else if (rule.kind === 'footnote') {
+          if (rule.inferred) diags.add('table-warning', slug, itemPath(index), inferredTargetsWarning(rule));
+          notes.push({ rule, item, index });
+        } else deleted.push({ field: field as DeletedField, item, index });
         continue;
       }
       default:
@@ -367,6 +369,7 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
         break;
       }
       case 'footnote':
+        if (rule.inferred) diags.add('table-warning', slug, path, inferredTargetsWarning(rule));
         diags.add(
           'notes-moved',
           slug,

@@ -16,7 +16,7 @@ export const KIND_INFO: Readonly<Record<FindingKind, KindInfo>> = {
   rename: {
     name: 'V1SlugRenamed',
     title: 'V1 field slug renamed in V2',
-    description: 'A V1 field slug that V2 renamed. The value and format are unchanged.',
+    description: 'A V1 field slug that V2 renamed. Whether its format changed is as the table knows it (see the message).',
     help: 'Replace the slug with its V2 name. `civic-migrate codemod` does it in TS/JS; elsewhere replace the token as the message says.',
     level: 'warning',
   },

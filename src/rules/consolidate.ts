@@ -43,11 +43,12 @@ export const consolidate: SlugKind<ConsolidateRule> = {
   fixedBy: 'person',
   headline: (rule) =>
     `V1 ${code(rule.v1)} is option ${code(rule.option)} of the V2 Multi-select field ${code(rule.v2)} (consolidated).`,
+  advice: (rule) => rule.description,
   describeOrigin: (origin) => `option ${code(origin.option)} comes from the V1 Boolean ${code(origin.v1)}`,
   guide: {
     title: (n) => `Booleans consolidated into Multi-select fields (${n})`,
     columns: ['V1 slug', 'V2 field', 'Option', 'Fixed by', 'What to do'],
-    row: (r, by) => [code(r.v1), code(r.v2), code(r.option), by, r.description],
+    row: (r, by, advice) => [code(r.v1), code(r.v2), code(r.option), by, advice],
     after: (m) => [
       'Option sets:',
       '',

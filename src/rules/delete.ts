@@ -25,8 +25,10 @@ export const deleteSchema = z.strictObject({
   v1: slug,
   category: deletionCategorySchema,
   format: v1FormatSchema.optional(),
-  /** For redundant deletions: the field(s) to use instead. */
+  /** The field(s) to use instead (V2 slugs). */
   replacement: z.array(slug).min(1).optional(),
+  /** Present when `replacement` is the table's inference, not SPEC's: from what. */
+  replacementBasis: text.optional(),
   derive: deriveSchema.optional(),
   reason: text,
   description: text,
@@ -37,9 +39,6 @@ export type DeleteRule = z.infer<typeof deleteSchema>;
 const deriveSources = (derive: Derive): string[] =>
   derive.from === 'anyNonEmpty' ? derive.fields : derive.from === 'constant' ? [] : [derive.field];
 
-/** `Deleted in V2 as redundant: early voting exists…` → `early voting exists…`: the advice after the row's lead. */
-const afterLead = (description: string) => description.replace(/^Deleted in V2(?: as [a-z0-9 -]+)?[:.]\s*/, '');
-
 export const deleted: SlugKind<DeleteRule> = {
   kind: 'delete',
   schema: deleteSchema,
@@ -47,26 +46,32 @@ export const deleted: SlugKind<DeleteRule> = {
   validate(rule, ctx) {
     if (!ctx.inContradiction) for (const r of rule.replacement ?? []) ctx.requireV2(r, 'replacement');
     if (rule.derive) for (const f of deriveSources(rule.derive)) ctx.requireV2(f, 'derive field');
+    if (rule.replacementBasis !== undefined && rule.replacement === undefined)
+      ctx.fail('"replacementBasis" without a "replacement"');
   },
 
   fixedBy: 'person',
-  headline: (rule) => `V1 ${code(rule.v1)} is deleted in V2 (${rule.category}).`,
+  headline: (rule) => `V1 ${code(rule.v1)} is deleted in V2 (${rule.category}): ${rule.reason}`,
+  advice: (rule) =>
+    rule.replacementBasis
+      ? `${rule.description} The replacement is ${rule.replacementBasis.replace(/\.$/, '')}.`
+      : rule.description,
   describeOrigin: () => '',
   guide: {
     title: (n) => `Deleted slugs (${n})`,
     columns: ['V1 slug', 'Category', 'Use instead', 'Fixed by', 'What to do'],
-    row: (r, by) => [
+    row: (r, by, advice) => [
       code(r.v1),
       r.category,
-      (r.replacement ?? []).map(code).join(', ') || '—',
+      (r.replacement ?? []).map(code).join(', ') + (r.replacementBasis ? ' (inferred)' : '') || '—',
       by,
-      r.description + (r.warning ? ` **Warning:** ${r.warning}` : ''),
+      advice + (r.warning ? ` **Warning:** ${r.warning}` : ''),
     ],
   },
 
-  codemod: (rule, place) => ({
+  codemod: (rule, place, m) => ({
     kind: 'mark',
-    note: note('deleted', { v1: rule.v1, category: rule.category, advice: afterLead(rule.description), place }),
+    note: note('deleted', { v1: rule.v1, category: rule.category, reason: rule.reason, advice: deleted.advice(rule, m), place }),
   }),
   report: { kind: 'delete', replacement: () => null },
 };

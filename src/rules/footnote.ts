@@ -42,11 +42,12 @@ export const footnote: SlugKind<FootnoteRule> = {
   fixedBy: 'person',
   headline: (rule) =>
     `V1 ${code(rule.v1)} moved into the footnotes of ${list(rule.targets)}${rule.inferred ? ' (targets inferred)' : ''}.`,
+  advice: (rule) => rule.description,
   describeOrigin: (origin) => `its footnotes hold the former V1 ${code(origin.v1)}`,
   guide: {
     title: (n) => `Notes moved into footnotes (${n})`,
     columns: ['V1 slug', 'Footnotes now on', 'Fixed by', 'What to do'],
-    row: (r, by) => [code(r.v1), r.targets.map(code).join(', ') + (r.inferred ? ' (inferred)' : ''), by, r.description],
+    row: (r, by, advice) => [code(r.v1), r.targets.map(code).join(', ') + (r.inferred ? ' (inferred)' : ''), by, advice],
   },
 
   codemod: (rule, place) => ({

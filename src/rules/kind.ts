@@ -27,8 +27,10 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
 
   /** Who changes code that uses the V1 slug. */
   readonly fixedBy: FixedBy;
-  /** One line saying what happened to the V1 slug. */
+  /** One sentence saying what happened to the V1 slug. */
   headline(rule: R): string;
+  /** What to do, in one or two sentences that do not repeat the headline (with how sure the table is, where it matters). */
+  advice(rule: R, m: Mappings): string;
   /** How a V2 slug that this row feeds is described (`renamed from V1 x`). */
   describeOrigin(origin: Extract<V2Origin, { readonly kind: R['kind'] }>): string;
   /** This kind's section of the migration guide. */
@@ -37,7 +39,7 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
   // ---- code ----------------------------------------------------------------------------------
 
   /** What the codemod does where code names the V1 slug (`place` says where the name stands). */
-  codemod(rule: R, place: Place): SlugAction;
+  codemod(rule: R, place: Place, m: Mappings): SlugAction;
   /**
    * The report's kind and the V2 text that replaces the token, whoever makes the change; undefined
    * when code that names the slug needs no change.
@@ -70,6 +72,8 @@ export interface ValidationContext {
   fail(problem: string): never;
   /** Fails unless `slug` is a V2 slug the table knows. */
   requireV2(slug: string, what: string): void;
+  /** Fails unless `slug` is a V1 slug of the table. */
+  requireV1(slug: string, what: string): void;
   /** True when `slug` is a V1 slug that no longer exists under its name in V2. */
   isReplacedV1(slug: string): boolean;
   v2Field(slug: string): V2Field | undefined;
@@ -84,7 +88,12 @@ export type Place = 'code' | 'string' | 'template';
 
 /** What the codemod does where code names a V1 slug. */
 export type SlugAction =
-  | { readonly kind: 'rename'; readonly to: string }
+  | {
+      readonly kind: 'rename';
+      readonly to: string;
+      /** A note to leave beside the rewrite (the field's format likely changes). */
+      readonly also?: Note;
+    }
   | { readonly kind: 'mark'; readonly note: Note }
   | { readonly kind: 'none' };
 
@@ -94,8 +103,8 @@ export interface GuideSection<R> {
   /** Lines between the title and the table. */
   readonly intro?: readonly string[];
   readonly columns: readonly string[];
-  /** One table row; `fixedBy` is the kind's. */
-  row(rule: R & { readonly warning?: string }, fixedBy: FixedBy): string[];
+  /** One table row; `fixedBy` is the kind's, `advice` the kind's advice for the row. */
+  row(rule: R & { readonly warning?: string }, fixedBy: FixedBy, advice: string): string[];
   /** Lines after the table. */
   after?(m: Mappings): string[];
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { note } from '../codemod/notes.js';
-import { slug, text, v1FormatSchema } from '../mapping/schema-parts.js';
+import type { Mappings } from '../mapping/mappings.js';
+import type { V1Format } from '../mapping/schema-parts.js';
+import { certaintySchema, slug, text, v1FormatSchema, v2FormatSchema } from '../mapping/schema-parts.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
 
@@ -9,8 +11,19 @@ export const renameSchema = z.strictObject({
   kind: z.literal('rename'),
   v1: slug,
   v2: slug,
-  /** Format when the naming conventions or SPEC state it; absent when unknown. */
+  /** The V1 format, where a source gives it or it is inferred; absent when unknown. */
   format: v1FormatSchema.optional(),
+  /** The V2 format the table believes, where it has grounds (`basis`); absent when unknown. */
+  v2Format: v2FormatSchema.optional(),
+  /**
+   * How sure the format claims are: `known` (a source states both formats), `inferred` (from
+   * `basis`: SPEC's naming conventions, the 2020 docs), `unknown` (SPEC gives only the new name;
+   * also when absent).
+   */
+  formatCertainty: certaintySchema.optional(),
+  /** Where the format claims come from. */
+  basis: text.optional(),
+  /** What to do, in code (the headline says what changed). */
   description: text,
 });
 export type RenameRule = z.infer<typeof renameSchema>;
@@ -33,16 +46,58 @@ export const rename: SlugKind<RenameRule> = {
 
   fixedBy: 'codemod',
   headline: (rule) => `V1 ${code(rule.v1)} is V2 ${code(rule.v2)} (renamed).`,
+  advice: (rule, m) => `${rule.description} ${formatSentence(rule, m)}`,
   describeOrigin: (origin) => `renamed from V1 ${code(origin.v1)}`,
   guide: {
     title: (n) => `Renamed slugs (${n})`,
-    columns: ['V1 slug', 'V2 slug', 'Fixed by', 'What to do'],
-    row: (r, by) => [code(r.v1), code(r.v2), by, r.description + (r.warning ? ` **Warning:** ${r.warning}` : '')],
+    columns: ['V1 slug', 'V2 slug', 'Format', 'Fixed by', 'What to do'],
+    row: (r, by, advice) => [
+      code(r.v1),
+      code(r.v2),
+      `${r.format ?? '?'} → ${r.v2Format ?? '?'} (${r.formatCertainty ?? 'unknown'})`,
+      by,
+      advice + (r.warning ? ` **Warning:** ${r.warning}` : ''),
+    ],
   },
 
   codemod: (rule, place) =>
     place === 'code'
-      ? { kind: 'rename', to: rule.v2 }
+      ? { kind: 'rename', to: rule.v2, ...(formatChange(rule) ? { also: formatChange(rule) } : {}) }
       : { kind: 'mark', note: note('renamed-elsewhere', { v1: rule.v1, v2: rule.v2, place }) },
   report: { kind: 'rename', replacement: (rule) => rule.v2 },
 };
+
+const v2Of = (format: V1Format | undefined, m?: Mappings) => (format ? (m?.formats.get(format) ?? format) : undefined);
+
+/** V1 and V2 formats that the table has grounds to call different: code reading `text` may break. */
+function formatChange(rule: RenameRule) {
+  const from = rule.format;
+  const to = rule.v2Format;
+  if (
+    !from ||
+    !to ||
+    v2Of(from) === to ||
+    (from !== 'URL' && from !== 'Boolean' && from !== 'Date' && to !== 'URL' && to !== 'Boolean' && to !== 'Date')
+  )
+    return undefined;
+  return note('format-may-change', { v1: rule.v1, v2: rule.v2, from, to, basis: rule.basis ?? '' });
+}
+
+/** What the table knows of the field's format across the rename, as sure as it is and no surer. */
+export function formatSentence(rule: RenameRule, m?: Mappings): string {
+  const from = v2Of(rule.format, m);
+  const to = rule.v2Format;
+  const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';
+  switch (rule.formatCertainty ?? 'unknown') {
+    case 'known':
+      return `Its format stays ${to ?? from}${rule.basis ? ` (${rule.basis.replace(/\.$/, '')})` : ''}.`;
+    case 'inferred':
+      if (from && to && from !== to && formatChange(rule))
+        return `Its format likely changes from ${from} to ${to}, so check how the code reads its \`text\` (inferred${basis}).`;
+      if (!from && to)
+        return `V2's field is presumably ${to} and V1's format is not known, so check how the code reads its \`text\` (inferred${basis}).`;
+      return `Its format is presumably still ${to ?? from} (inferred${basis}).`;
+    default:
+      return 'Whether its format or meaning changed is not known (SPEC gives only the new name): check the V2 field list before relying on its `text`.';
+  }
+}

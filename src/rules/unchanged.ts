@@ -27,7 +27,9 @@ export const unchanged: SlugKind<UnchangedRule> = {
   validate: () => {},
 
   fixedBy: 'nothing',
-  headline: (rule) => `V1 ${code(rule.v1)} is presumed unchanged in V2 (named by neither migration table; unverified).`,
+  headline: (rule) =>
+    `V1 ${code(rule.v1)} is named by neither migration table: presumed the same slug in V2${rule.verified ? ' (checked against V2 data)' : ' (unverified)'}.`,
+  advice: (rule) => rule.description,
   describeOrigin: () => 'the same slug as in V1 (presumed unchanged)',
   guide: {
     title: (n) => `V1 slugs presumed unchanged (${n})`,

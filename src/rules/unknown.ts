@@ -3,11 +3,18 @@ import { note } from '../codemod/notes.js';
 import { slug, text } from '../mapping/schema-parts.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
+import { kindOf } from './registry.js';
 
 /** A V1 slug that neither V2 table names and that V2 does not have: a person decides. */
 export const unknownSchema = z.strictObject({
   kind: z.literal('unknown'),
   v1: slug,
+  /** What became of it, where the sources say more than nothing (`was a 2020-cycle field, gone in V2`). */
+  fate: text.optional(),
+  /** The V1 field the sources pair it with (a 2020 field's generic field), when they do. */
+  counterpart: slug.optional(),
+  /** How the pairing is known, as a phrase (`as the 2020 V1 docs say (…)`). */
+  counterpartBasis: text.optional(),
   description: text,
 });
 export type UnknownRule = z.infer<typeof unknownSchema>;
@@ -16,17 +23,36 @@ export const unknown: SlugKind<UnknownRule> = {
   kind: 'unknown',
   schema: unknownSchema,
   index: () => ({ declares: [], origins: [], replacesV1: false, actionable: true, v1Format: undefined }),
-  validate: () => {},
+  validate(rule, ctx) {
+    if (rule.counterpart !== undefined) ctx.requireV1(rule.counterpart, 'counterpart');
+    if (rule.counterpartBasis !== undefined && rule.counterpart === undefined)
+      ctx.fail('"counterpartBasis" without a "counterpart"');
+  },
 
   fixedBy: 'person',
-  headline: (rule) => `V1 ${code(rule.v1)} has no known fate in V2.`,
+  headline: (rule) => `V1 ${code(rule.v1)} ${rule.fate ?? 'has no known fate in V2'}.`,
+  advice: (rule, m) => {
+    if (!rule.counterpart) return rule.description;
+    const generic = m.byV1.get(rule.counterpart);
+    const v2 = generic
+      ? kindOf(generic)
+          .index(generic)
+          .origins.map((o) => o.slug)[0]
+      : undefined;
+    const now = v2 && v2 !== rule.counterpart ? `, V2 ${code(v2)}` : v2 ? ', the same slug in V2' : '';
+    const basis = rule.counterpartBasis ? `, ${rule.counterpartBasis.replace(/\.$/, '')}` : '';
+    return `${rule.description} Its generic counterpart is ${code(rule.counterpart)}${now}${basis}.`;
+  },
   describeOrigin: () => '',
   guide: {
     title: (n) => `V1 slugs with no known V2 fate (${n})`,
     columns: ['V1 slug', 'Fixed by', 'What to do'],
-    row: (r, by) => [code(r.v1), by, r.description],
+    row: (r, by, advice) => [code(r.v1), by, advice],
   },
 
-  codemod: (rule, place) => ({ kind: 'mark', note: note('unknown-fate', { v1: rule.v1, advice: rule.description, place }) }),
+  codemod: (rule, place, m) => ({
+    kind: 'mark',
+    note: note('unknown-fate', { v1: rule.v1, fate: rule.fate, advice: unknown.advice(rule, m), place }),
+  }),
   report: { kind: 'unknown-slug', replacement: () => null },
 };
