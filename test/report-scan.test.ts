@@ -60,8 +60,7 @@ describe('V1 Boolean `value` read next to a slug', () => {
     ]);
     const [low] = scanText('b.polls_open.value', 'a.py', rules).findings;
     expect(low?.message).toBe(
-      'The table does not know the format of `polls_open`, and V1 sent `value` only on Boolean items. If `polls_open` is a Boolean field: ' +
-        'V1 sent an undocumented `value` boolean on Boolean items; V2 calls it `bool_value`. Read `item.bool_value` instead of `item.value`.',
+      'The table does not know the format of `polls_open`, and V1 sent `value` only on Boolean items. If `polls_open` is a Boolean field, read `bool_value` instead of `value`.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { type Endpoint, PLACEHOLDER } from '../endpoints/model.js';
+import { type Endpoint, judgeBase, PLACEHOLDER } from '../endpoints/model.js';
 import type { RuleRef } from '../findings/record.js';
 import { code } from '../rules/format.js';
 import { note as makeNote, type Note } from './notes.js';
@@ -144,7 +144,9 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
       continue;
     }
     if (!model.roots.has(root)) continue;
-    const verdict = model.judge(path, open);
+    const exact = model.judge(path, open);
+    // A whole base (`'…/v1/election/'`) that code extends elsewhere: judged as the endpoints under it.
+    const verdict = exact.kind === 'unknown' && path.endsWith('/') ? (judgeBase(model, path) ?? exact) : exact;
     switch (verdict.kind) {
       case 'rewrite': {
         const { edit: e } = verdict;
@@ -222,8 +224,16 @@ export function endpointNote(e: Endpoint): Note {
   return makeNote('endpoint', { v1: e.rule.v1, v2: e.rule.v2, description: e.rule.description });
 }
 
+/** The endpoints V1 really served among candidates (a V1 path that never existed is no move), or all. */
+export const servedBy = (candidates: readonly Endpoint[]) => {
+  const served = candidates.filter((e) => e.rule.existed !== false);
+  return served.length ? served : candidates;
+};
+
 /** A path that can reach endpoints that move differently. */
 export function ambiguousNote(path: string, candidates: readonly Endpoint[]): Note {
-  const moves = [...new Set(candidates.map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`))];
+  const moves = [
+    ...new Set(servedBy(candidates).map(({ rule: c }) => `${code(c.v1)} → ${c.v2 ? code(c.v2) : 'no V2 equivalent'}`)),
+  ];
   return makeNote('endpoint-ambiguous', { path, moves });
 }

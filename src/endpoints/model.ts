@@ -289,6 +289,15 @@ export function endpointProblems(table: MappingTable): { row: string; problem: s
 }
 
 /** A template with its parameters filled in (`{state}` → `CA`), each value encoded as one path segment. */
+/**
+ * How a V1 path that code may extend moves when it is a base (a prefix of endpoint templates, as
+ * `/v1/election/`): like an open path. Undefined when no endpoint lies under it.
+ */
+export function judgeBase(model: EndpointModel, path: string): Extract<PathVerdict, { endpoints: unknown }> | undefined {
+  const verdict = model.judge(path.endsWith('/') ? path : `${path}/`, true);
+  return 'endpoints' in verdict ? verdict : undefined;
+}
+
 export function fillTemplate(template: Template, params: Readonly<Record<string, string>>): string {
   const parts = template.segments.map((s) => (s.kind === 'literal' ? s.text : encodeURIComponent(params[s.name] ?? '')));
   return `/${parts.join('/')}/`;

@@ -1,4 +1,5 @@
-import { endpointModel } from '../endpoints/model.js';
+import { servedBy } from '../codemod/urls.js';
+import { endpointModel, judgeBase } from '../endpoints/model.js';
 import { code } from '../rules/format.js';
 import type { FixedBy, SlugKind } from '../rules/kind.js';
 import { kindOf, SLUG_KINDS } from '../rules/registry.js';
@@ -21,6 +22,15 @@ export type Explanation =
   | { found: true; query: string; side: 'v2'; origins: readonly V2Origin[]; field?: V2Field; message: string }
   | { found: true; query: string; side: 'property'; property: PropertyRule; fixedBy: FixedBy; message: string }
   | { found: true; query: string; side: 'endpoint'; endpoint: EndpointRule; fixedBy: FixedBy; message: string }
+  | {
+      found: true;
+      query: string;
+      side: 'path';
+      /** What the path is: a V1 base, a path no endpoint matches, another service's, V2's own, another host's. */
+      path: 'v1-root' | 'v1-base' | 'v1-unknown' | 'other-service' | 'v2' | 'other-host';
+      fixedBy: FixedBy;
+      message: string;
+    }
   | { found: false; query: string; suggestions: string[]; message: string };
 
 /** Who fixes code that uses this V1 slug. */
@@ -44,7 +54,10 @@ function describeOrigin(slug: string, origin: V2Origin): string {
   return (SLUG_KINDS[origin.kind] as SlugKind<SlugRule>).describeOrigin(origin as never);
 }
 
-/** Explains a V1 slug, a V2 slug, a renamed property (`long_name`) or a V1 endpoint path. */
+/**
+ * Explains a V1 slug, a V2 slug, a renamed property (`long_name`), or anything a user may paste from
+ * code that calls the API: an endpoint path, a full URL, a base URL, a host, another service's path.
+ */
 export function explain(mappings: Mappings, rawQuery: string): Explanation {
   const query = rawQuery.trim();
   const rule = mappings.byV1.get(query);
@@ -82,7 +95,17 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
       message: `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description} ${FIX[by]}`,
     };
   }
-  const endpoint = findEndpoint(mappings, query);
+  const { path, host, otherHost } = locate(mappings, query);
+  if (otherHost) {
+    const hosts = [...endpointModel(mappings).hosts].map(code).join(', ');
+    return pathAnswer(
+      query,
+      'other-host',
+      'nothing',
+      `${code(otherHost)} is not a Civic Data API host (${hosts}): nothing to migrate.`,
+    );
+  }
+  const endpoint = path === undefined ? undefined : findEndpoint(mappings, path);
   if (endpoint) {
     const by: FixedBy = endpoint.v2 ? 'codemod' : 'person';
     const head = endpoint.v2
@@ -90,6 +113,106 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
       : `V1 endpoint ${code(endpoint.v1)} has no V2 equivalent.`;
     return { found: true, query, side: 'endpoint', endpoint, fixedBy: by, message: `${head} ${endpoint.description} ${FIX[by]}` };
   }
+  if (path !== undefined) return explainPath(mappings, query, path, host);
+  return notFound(mappings, query);
+}
+
+/** Matches a path such as `/v1/election/state/CA/` against the table's templates. */
+export function findEndpoint(mappings: Mappings, path: string): EndpointRule | undefined {
+  return endpointModel(mappings).find(path)?.rule;
+}
+
+/** The path a pasted string names (`/v1/…`, or a URL's path), its host, or the foreign host it names. */
+function locate(mappings: Mappings, query: string): { path?: string; host?: string; otherHost?: string } {
+  const hosts = endpointModel(mappings).hosts;
+  if (hosts.has(query.toLowerCase())) return { path: '/', host: query.toLowerCase() };
+  if (query.startsWith('/')) return { path: query.split(/[?#]/, 1)[0] as string };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(query)) return {};
+  let url: URL;
+  try {
+    url = new URL(query);
+  } catch {
+    return {};
+  }
+  const host = url.hostname.toLowerCase();
+  return hosts.has(host) ? { path: url.pathname, host } : { otherHost: host };
+}
+
+const pathAnswer = (
+  query: string,
+  path: Extract<Explanation, { side: 'path' }>['path'],
+  by: FixedBy,
+  message: string,
+): Explanation => ({
+  found: true,
+  query,
+  side: 'path',
+  path,
+  fixedBy: by,
+  message: [message, FIX[by]].filter(Boolean).join(' '),
+});
+
+/** A path no endpoint template matches: a base, the version root, another service's, or unknown. */
+function explainPath(mappings: Mappings, query: string, path: string, host: string | undefined): Explanation {
+  const model = endpointModel(mappings);
+  const [version, root] = path.split('/').slice(1);
+  const shown = code(query);
+  if (!version)
+    return pathAnswer(
+      query,
+      'v1-root',
+      'nothing',
+      `${shown} is the Civic Data API's host: it is the same in V2; only the paths after it change.`,
+    );
+  if (version === model.to) return pathAnswer(query, 'v2', 'nothing', `${shown} is a V2 path: nothing to migrate.`);
+  if (version !== model.from) return notFound(mappings, query);
+  if (!root)
+    return pathAnswer(
+      query,
+      'v1-root',
+      host ? 'codemod' : 'nothing',
+      `${shown} is the V1 version root; V2's is ${code(`/${model.to}/`)}. The endpoint paths joined to it move on their own, some beyond the version (\`civic-migrate mappings\` lists them).` +
+        (host
+          ? ''
+          : ` The codemod changes it only in a base URL with an API host (a bare ${code(`/${model.from}/`)} may belong to another API): if this one is the Civic Data API's, change it by hand.`),
+    );
+  if (model.otherServiceRoots.has(root))
+    return pathAnswer(
+      query,
+      'other-service',
+      'nothing',
+      `${shown} belongs to another VoteAmerica service on the same host (${code(`/${model.from}/${root}/`)}), not the Civic Data API: it keeps its path, nothing to migrate.`,
+    );
+  const base = judgeBase(model, path);
+  if (base?.kind === 'rewrite') {
+    const to = `${path.slice(0, base.edit.start)}${base.edit.text}${path.slice(base.edit.end)}`;
+    return pathAnswer(
+      query,
+      'v1-base',
+      'codemod',
+      `V1 base ${code(path)} is ${code(to)} in V2: every endpoint under it moves the same way.`,
+    );
+  }
+  if (base?.kind === 'ambiguous' || base?.kind === 'none') {
+    const moves = [
+      ...new Set(servedBy(base.endpoints).map(({ rule: e }) => `${code(e.v1)} → ${e.v2 ? code(e.v2) : 'no V2 equivalent'}`)),
+    ];
+    return pathAnswer(
+      query,
+      'v1-base',
+      'person',
+      `V1 base ${code(path)}: the endpoints under it move differently in V2 (${moves.join('; ')}). Change the base and the paths joined to it together, by hand.`,
+    );
+  }
+  return pathAnswer(
+    query,
+    'v1-unknown',
+    'person',
+    `${code(path)} is under the Civic Data API's V1 root but is no endpoint the table knows: check it against the V2 endpoints by hand (\`civic-migrate mappings\` lists them).`,
+  );
+}
+
+function notFound(mappings: Mappings, query: string): Explanation {
   const names = [...mappings.v1Slugs, ...mappings.v2Slugs, ...mappings.properties.map((p) => p.v1)];
   const suggestions = closest(query, new Set(names));
   const hint = suggestions.length ? ` Closest known: ${suggestions.join(', ')}.` : '';
@@ -99,9 +222,4 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
     suggestions,
     message: `${code(query)} is not in the table (${mappings.source}).${hint} If your account has this field, add it with --mappings FILE.`,
   };
-}
-
-/** Matches a path such as `/v1/election/state/CA/` against the table's templates. */
-export function findEndpoint(mappings: Mappings, path: string): EndpointRule | undefined {
-  return endpointModel(mappings).find(path)?.rule;
 }

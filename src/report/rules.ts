@@ -126,6 +126,6 @@ export function lowConfidenceValue(property: PropertyRule, slug: string): Verdic
     confidence: 'low',
     message:
       `The table does not know the format of \`${slug}\`, and V1 sent \`${property.v1}\` only on ${property.appliesToFormat} items. ` +
-      `If \`${slug}\` is a ${property.appliesToFormat} field: ${property.description}`,
+      `If \`${slug}\` is a ${property.appliesToFormat} field, read \`${property.v2}\` instead of \`${property.v1}\`.`,
   };
 }

@@ -39,9 +39,9 @@ export const unknown: SlugKind<UnknownRule> = {
           .index(generic)
           .origins.map((o) => o.slug)[0]
       : undefined;
-    const now = v2 && v2 !== rule.counterpart ? `, V2 ${code(v2)}` : v2 ? ', the same slug in V2' : '';
-    const basis = rule.counterpartBasis ? `, ${rule.counterpartBasis.replace(/\.$/, '')}` : '';
-    return `${rule.description} Its generic counterpart is ${code(rule.counterpart)}${now}${basis}.`;
+    const now = v2 && v2 !== rule.counterpart ? ` (V2 ${code(v2)})` : v2 ? ' (the same slug in V2)' : '';
+    const basis = rule.counterpartBasis ? `, its generic counterpart ${rule.counterpartBasis.replace(/\.$/, '')}` : '';
+    return `Read ${code(rule.counterpart)}${now} instead${basis}. ${rule.description}`;
   },
   describeOrigin: () => '',
   guide: {
