@@ -60,6 +60,9 @@ describe('state records: downgrade(upgrade(v1))', () => {
     // Same field set, same order (by slug), and the one-to-one fields keep their modified_at.
     expect(down.value.state_information.map((i) => i.field_type)).toEqual(v1.state_information.map((i) => i.field_type));
     for (const item of v1.state_information) if (oneToOne.has(item.field_type)) expect(back.get(item.field_type)).toEqual(item);
+    // Every item has V1's keys in V1's order (`text`, `field_type`, `modified_at`, then `value` on Booleans).
+    for (const item of v1.state_information)
+      expect(Object.keys(back.get(item.field_type) ?? {}), item.field_type).toEqual(Object.keys(item));
     expect({ code: down.value.code, name: down.value.name }).toEqual({ code: v1.code, name: v1.name });
   });
 

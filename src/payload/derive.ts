@@ -3,7 +3,7 @@ import type { DeleteRule, Derive } from '../mapping/schema.js';
 import type { Plan } from './plan.js';
 import type { RegionalOverride, V1StateItem } from './schemas.js';
 import { stateCodeOf } from './states.js';
-import { boolText, compareTimes, EPOCH } from './values.js';
+import { boolText, compareTimes, EPOCH, hasData } from './values.js';
 
 /** The override list given as an option, indexed: which states have overrides for a V2 slug. */
 export interface OverrideIndex {
@@ -90,7 +90,7 @@ function wordsFor(derive: Derive): Words {
   switch (derive.from) {
     case 'anyNonEmpty':
       return {
-        from: `"True" when ${derive.fields.join(' or ')} has data`,
+        from: `"True" when ${derive.fields.join(' or ')} has data (not empty, not "N/A")`,
         missing: `none of ${derive.fields.join(', ')} is in the record`,
       };
     case 'copy':
@@ -124,7 +124,7 @@ function evaluate(field: DeletedField, derive: Derive, ctx: DeriveContext): Valu
         const item = ctx.item(slug, rank);
         if (item === undefined) continue;
         found = true;
-        if (!data && item.text.trim() !== '') data = true;
+        if (!data && hasData(item.text)) data = true;
         if (time === undefined || compareTimes(item.modified_at, time) > 0) time = item.modified_at;
       }
       return found ? { text: boolText(data), time } : undefined;

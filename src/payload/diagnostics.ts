@@ -53,6 +53,16 @@ export const DIAGNOSTICS = {
     about: 'a Multi-select without `multiselect_value`: options read from `text`',
   },
   'legacy-value': { severity: 'info', lossy: false, about: 'the early V2 draft’s `value` property was read' },
+  'property-dropped': {
+    severity: 'info',
+    lossy: false,
+    about: 'a property V1 items or records never had (a V2 draft’s `footnote`, your own) was left out of the V1 payload',
+  },
+  'format-unknown': {
+    severity: 'warning',
+    lossy: false,
+    about: 'a V1 descriptor whose format nobody knows is listed as Markdown, V1’s text format',
+  },
   'no-v1-overrides': { severity: 'info', lossy: false, about: 'V1 had no override endpoint: slugs were given their V1 names' },
   // Both directions
   'unknown-field': {

@@ -18,7 +18,6 @@ import {
   boolText,
   compareTimes,
   copyExtras,
-  copyV2ItemExtras,
   latestTime,
   longNameOf,
   MULTISELECT_SEPARATOR,
@@ -48,30 +47,31 @@ function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): { boo
   }
   const read = readBoolText(item.text);
   const bool = sent ?? read === true;
-  if (sent !== undefined && ((typeof read === 'boolean' && read !== sent) || (read === null && sent)))
+  // V1 code compares `text === "True"`: the text must say what `value` says. Only an unset Boolean
+  // (`""` with false) stays empty, as the V1 server sent it.
+  const agreeing = read === null && !bool ? '' : boolText(bool);
+  const text = read === undefined && sent === undefined ? item.text : agreeing;
+  if (sent !== undefined && ((typeof read === 'boolean' && read !== sent) || (read === null && sent) || read === undefined))
     run.diags.add(
       'boolean-conflict',
       slug,
       itemPath(index),
-      `text ${JSON.stringify(item.text)} disagrees with ${boolV2} ${sent}: ${boolV1} follows ${boolV2}, text is kept`,
+      `text ${JSON.stringify(item.text)} disagrees with ${boolV2} ${sent}: ${boolV1} follows ${boolV2}, and text is written ${JSON.stringify(text)}`,
     );
-  let text = item.text;
-  if (read === undefined)
+  else if (read === undefined)
     run.diags.add(
       'boolean-unreadable',
       slug,
       itemPath(index),
       `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV1} is ${bool}`,
     );
-  else if (read !== null && item.text !== boolText(read)) {
-    text = boolText(read);
+  else if (item.text !== text)
     run.diags.add(
       'boolean-normalized',
       slug,
       itemPath(index),
       `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}, as V1 code compares it`,
     );
-  }
   return { bool, text };
 }
 
@@ -124,7 +124,7 @@ function convertItem(run: DowngradeRun, item: V2StateItem, slug: string, format:
     default:
       return assertNever(format);
   }
-  copyV2ItemExtras(item, out);
+  dropExtras(run, item, index);
   return out;
 }
 
@@ -201,9 +201,8 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
         'v2-only-field',
         slug,
         itemPath(index),
-        `"${slug}" is new in V2 (${format}), V1 had no such field: kept under its V2 slug`,
+        `"${slug}" is new in V2 (${format}), V1 had no such field: left out of the V1 record`,
       );
-      emit(slug, convertItem(run, item, slug, format, index), index, slug, step.rank);
     }
     if (step.notes.length === 0 && footnotes.trim() !== '')
       diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
@@ -251,9 +250,27 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     name: record.name,
     state_information: out.ordered(),
   };
-  copyExtras(record as Out, RECORD_KEYS, result);
+  const extra = Object.keys(record).filter((key) => !RECORD_KEYS.has(key));
+  if (extra.length > 0)
+    diags.add('property-dropped', undefined, undefined, `V1 records had no ${extra.map((k) => `"${k}"`).join(', ')}: left out`);
   return result as V1StateRecord;
 }
+
+/** V2 item properties V1 items never had: left out of the V1 item, and said once per item. */
+function dropExtras(run: DowngradeRun, item: V2StateItem, index: number): void {
+  const { boolV1, boolV2 } = run.plan.keys;
+  const extra = Object.keys(item).filter((key) => !V2_ITEM_KEYS.has(key) && key !== boolV2 && key !== boolV1);
+  if (extra.length > 0)
+    run.diags.add(
+      'property-dropped',
+      item.field_type,
+      itemPath(index),
+      `V1 items had no ${extra.map((k) => `"${k}"`).join(', ')}: left out`,
+    );
+}
+
+/** The properties of a V2 state item (DOMAIN.md §3; the Boolean's from the table); any other is not V1's either. */
+const V2_ITEM_KEYS: ReadonlySet<string> = new Set(['field_type', 'text', 'multiselect_value', 'footnotes', 'modified_at']);
 
 /** A Multi-select back into its V1 Booleans ("True"/"False" and `value`); options with no V1 Boolean are reported. */
 function expandGroup(
@@ -265,10 +282,10 @@ function expandGroup(
 ): void {
   const slug = item.field_type;
   const selected = readOptions(run, item, index);
+  dropExtras(run, item, index);
   for (const { v1, option, rank } of members) {
     const bool = selected.includes(option);
     const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, value: bool };
-    copyV2ItemExtras(item, out);
     emit(v1, out, index, slug, rank);
   }
   for (let i = 0; i < selected.length; i++) {
@@ -279,7 +296,10 @@ function expandGroup(
   }
 }
 
-const deletedCache = new WeakMap<Plan, { descriptors: { slug: string; longName: string; format: string }[]; message: string }>();
+const deletedCache = new WeakMap<
+  Plan,
+  { descriptors: { slug: string; longName: string; format: string }[]; message: string; unknownMessage: string | undefined }
+>();
 
 /** The V1 descriptors of the fields V2 deleted (the same for every field list: built once per table). */
 function deletedDescriptors(plan: Plan) {
@@ -289,10 +309,16 @@ function deletedDescriptors(plan: Plan) {
       slug: rule.v1,
       longName: longNameOf(rule.v1),
       format: plan.mappings.v1FormatOf(rule.v1) ?? plan.v1FormatFor('Markdown'),
+      known: plan.mappings.v1FormatOf(rule.v1) !== undefined,
     }));
     const slugs = descriptors.map((d) => d.slug);
     const message = `${slugs.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${slugs.join(', ')}`;
-    hit = { descriptors, message };
+    const unknown = descriptors.filter((d) => !d.known).map((d) => d.slug);
+    const unknownMessage =
+      unknown.length > 0
+        ? `nobody knows the V1 format of ${unknown.join(', ')}: listed as ${plan.v1FormatFor('Markdown')}, V1's text format; check before relying on it`
+        : undefined;
+    hit = { descriptors, message, unknownMessage };
     deletedCache.set(plan, hit);
   }
   return hit;
@@ -386,16 +412,14 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
           assertNever(origin);
       }
     }
-    if (!placed) {
-      diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: kept under its V2 slug`);
-      keep(d, format, index, rank);
-    }
+    if (!placed) diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: left out of the V1 list`);
   }
 
-  const { descriptors, message } = deletedDescriptors(plan);
+  const { descriptors, message, unknownMessage } = deletedDescriptors(plan);
   for (const d of descriptors)
     emit(d.slug, { slug: d.slug, long_name: d.longName, field_format: d.format }, fields.length, d.slug);
   if (descriptors.length > 0) diags.add('descriptor-synthesized', undefined, undefined, message);
+  if (unknownMessage) diags.add('format-unknown', undefined, undefined, unknownMessage);
   return out.ordered() as V1FieldDescriptor[];
 }
 

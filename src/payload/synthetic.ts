@@ -4,7 +4,7 @@ import type { Mappings } from '../mapping/mappings.js';
 import type { Derive, V1Format } from '../mapping/schema.js';
 import type { RegionalOverride, V1FieldDescriptor, V1StateItem, V1StateRecord } from './schemas.js';
 import { STATE_CODES, STATES } from './states.js';
-import { longNameOf, slugWords as words } from './values.js';
+import { hasData, longNameOf, slugWords as words } from './values.js';
 
 /**
  * A deterministic synthetic dataset shaped exactly like the real V1 server (DOMAIN.md §2), generated
@@ -181,7 +181,7 @@ function deriveText(derive: Derive, ctx: DeriveContext): string {
   };
   switch (derive.from) {
     case 'anyNonEmpty':
-      return derive.fields.some((f) => textOf(f) !== '') ? 'True' : 'False';
+      return derive.fields.some((f) => hasData(textOf(f))) ? 'True' : 'False';
     case 'copy':
       return textOf(derive.field);
     case 'constant':

@@ -59,6 +59,15 @@ export function latestTime(times: readonly string[]): string | undefined {
 /** A fixed time for items built from nothing in a record with no items at all. */
 export const EPOCH = '1970-01-01T00:00:00Z';
 
+/**
+ * Texts that V1-era consumers treat as "no data" although they are not empty: the service's
+ * editors wrote `N/A` and the like where a state has nothing to say (compared trimmed, in any case).
+ */
+export const NO_DATA_TEXTS: ReadonlySet<string> = new Set(['', 'n/a', 'na', 'none', '-', '\u2014']);
+
+/** Whether a field's text says something (not empty, not a "no data" placeholder such as `N/A`). */
+export const hasData = (text: string): boolean => !NO_DATA_TEXTS.has(text.trim().toLowerCase());
+
 /** One extra property onto `target` (deep-copied, `__proto__` defined as data), unless `target` has it. */
 function copyExtra(source: Record<string, unknown>, key: string, target: Record<string, unknown>): void {
   if (!Object.hasOwn(source, key) || Object.hasOwn(target, key)) return;
@@ -77,23 +86,6 @@ function copyExtra(source: Record<string, unknown>, key: string, target: Record<
 export function copyV1ItemExtras(source: object, target: Record<string, unknown>): void {
   for (const key in source) {
     if (key === 'text' || key === 'field_type' || key === 'modified_at' || key === 'value') continue;
-    copyExtra(source as Record<string, unknown>, key, target);
-  }
-}
-
-/** Extras of a V2 state item (anything but its own properties and the draft `value`). */
-export function copyV2ItemExtras(source: object, target: Record<string, unknown>): void {
-  for (const key in source) {
-    if (
-      key === 'field_type' ||
-      key === 'text' ||
-      key === 'bool_value' ||
-      key === 'multiselect_value' ||
-      key === 'footnotes' ||
-      key === 'modified_at' ||
-      key === 'value'
-    )
-      continue;
     copyExtra(source as Record<string, unknown>, key, target);
   }
 }
