@@ -56,7 +56,11 @@ export const adaptCommand = defineCommand({
         default: false,
         describe: 'Fail (exit 1, no output) on unknown slugs and lossy steps',
       })
-      .option('out', { type: 'string', describe: 'Write the converted JSON to this file (atomically) instead of stdout' })
+      .option('out', {
+        type: 'string',
+        describe:
+          'Write the converted JSON to this file instead of stdout (- is stdout; a regular file is replaced atomically, a device or FIFO written in place)',
+      })
       .option('diagnostics', {
         choices: ['text', 'json'] as const,
         default: 'text' as const,
@@ -135,7 +139,7 @@ export const adaptCommand = defineCommand({
       return error.exitCode;
     }
     const json = `${JSON.stringify(result.value, null, args.compact ? undefined : 2)}\n`;
-    if (args.out === undefined) io.stdout.write(json);
+    if (args.out === undefined || args.out === '-') io.stdout.write(json);
     else await writeFileAtomic(resolve(io.cwd, args.out), json);
     report(result.diagnostics, result.kind);
     return 0;

@@ -29,9 +29,29 @@ const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
  * Runs the CLI and returns its exit code. Known errors print one line on stderr and return 2;
  * unknown errors are re-thrown for the caller (the bin prints the stack and exits 70).
  */
+/**
+ * `-` as the value of an option that names a file (`-o -`, `--out -`, `--fields -`): yargs takes a
+ * lone `-` for a positional, so it is joined to its option (`--out=-`) before parsing.
+ */
+function dashValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (argv[i + 1] === '-' && FILE_OPTIONS.has(arg)) {
+      out.push(`${arg === '-o' ? '--output' : arg}=-`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** Options whose value is a file, where `-` means stdin or stdout. */
+const FILE_OPTIONS = new Set(['-o', '--output', '--out', '--fields', '--overrides']);
+
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
-  let parser: Argv<GlobalArgs> = yargs([...argv])
+  const args = dashValues(argv);
+  let parser: Argv<GlobalArgs> = yargs(args)
     .scriptName('civic-migrate')
     .usage('$0 <command> [options]\n\nMigrate Civic Data API integrations from V1 to V2.')
     .option('mappings', {
@@ -64,7 +84,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   try {
     let helpText = '';
-    await parser.parseAsync([...argv], {}, (err, _argv, output) => {
+    await parser.parseAsync(args, {}, (err, _argv, output) => {
       if (err) return;
       helpText = output;
     });
@@ -72,7 +92,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof CivicMigrateError) {
-      io.stderr.write(`civic-migrate: ${error.message.split('\n')[0]}\n`);
+      // One line, all of it (yargs words "Invalid values:" on one line and the argument on the next).
+      const oneLine = error.message
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
+      io.stderr.write(`civic-migrate: ${oneLine}\n`);
       if (error instanceof UsageError) io.stderr.write(`Run 'civic-migrate --help' for usage.\n`);
       return error.exitCode;
     }

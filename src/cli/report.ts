@@ -16,7 +16,12 @@ export const reportCommand = defineCommand({
         default: 'any' as const,
         describe: 'Exit 1 when findings of this class exist: manual (a person must fix), any, none',
       })
-      .option('output', { alias: 'o', type: 'string', describe: 'Write the report to this file (atomically) instead of stdout' })
+      .option('output', {
+        alias: 'o',
+        type: 'string',
+        describe:
+          'Write the report to this file instead of stdout (- is stdout; a regular file is replaced atomically, a device or FIFO written in place)',
+      })
       .option('include', { type: 'string', array: true, describe: 'Only search files matching these gitignore-style patterns' })
       .option('exclude', { type: 'string', array: true, describe: 'Leave out files and folders matching these patterns' })
       .option('gitignore', {
@@ -66,11 +71,12 @@ export const reportCommand = defineCommand({
       assumeCivic: args['assume-civic'],
     });
     const output = renderReport(result, args.format, { failOn });
-    if (args.output) await writeFileAtomic(resolve(io.cwd, args.output), output);
+    const toFile = args.output !== undefined && args.output !== '-';
+    if (toFile) await writeFileAtomic(resolve(io.cwd, args.output as string), output);
     else io.stdout.write(output);
     for (const e of result.stats.errors) io.stderr.write(`civic-migrate: ${e.file}: ${e.message}\n`);
     // The text report ends with the verdict; other formats get it on stderr for the CI log.
-    if (args.output || args.format !== 'text') io.stderr.write(`${summarize(result, failOn).verdict}\n`);
+    if (toFile || args.format !== 'text') io.stderr.write(`${summarize(result, failOn).verdict}\n`);
     return exitCodeFor(result, failOn);
   },
 });

@@ -1,11 +1,49 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { CivicMigrateError } from '../errors.js';
 
-/** The top folder of the git work tree holding `dir`, or undefined (not in one, or no git). */
+/** Why git could not answer: the guard then refuses to write (it fails closed). */
+export class GitUnavailableError extends CivicMigrateError {}
+
+/** The nearest folder at or above `dir` with a `.git` entry (folder or file), or undefined. */
+function repositoryAbove(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** First line of what git said, for a one-line message. */
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    .trim()
+    .split('\n')[0]
+    ?.replace(/^fatal:\s*/, '') ?? '';
+
+const HOW = 'commit or check by hand, then pass --allow-dirty to write anyway';
+
+/**
+ * The top folder of the git work tree holding `dir`, or undefined when `dir` is in none (no
+ * `.git` above it, or git says so). Throws `GitUnavailableError` when a repository is there but git
+ * cannot answer (not installed, "dubious ownership", a broken repository): uncommitted work could
+ * be lost, so the guard fails closed.
+ */
 function workTreeOf(dir: string): string | undefined {
+  const repo = repositoryAbove(dir);
+  if (repo === undefined) return undefined;
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
-  return top.status === 0 && !top.error ? top.stdout.trim() : undefined;
+  if (top.error) {
+    const why = (top.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : top.error.message;
+    throw new GitUnavailableError(
+      `refusing to write: ${repo} is a git repository but ${why}, so uncommitted changes cannot be checked; ${HOW}`,
+    );
+  }
+  if (top.status === 0) return top.stdout.trim();
+  if (/not a git repository/i.test(top.stderr)) return undefined;
+  throw new GitUnavailableError(
+    `refusing to write: git cannot tell whether ${repo} has uncommitted changes (${firstLine(top.stderr) || `exit ${top.status}`}); ${HOW}`,
+  );
 }
 
 /** Changed, staged and untracked (not ignored) files of a work tree, as absolute paths. */
@@ -15,7 +53,10 @@ function uncommitted(root: string): string[] {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
-  if (status.status !== 0 || status.error) return [];
+  if (status.status !== 0 || status.error)
+    throw new GitUnavailableError(
+      `refusing to write: git status failed in ${root} (${firstLine(status.stderr) || status.error?.message || `exit ${status.status}`}); ${HOW}`,
+    );
   return status.stdout
     .split('\0')
     .filter((entry) => entry.length >= 4)

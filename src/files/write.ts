@@ -1,35 +1,93 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeIoError, IoError } from '../errors.js';
 
 /**
- * Writes `data` to `path` atomically: a temporary file in the same folder, fsync, then rename.
- * An existing file keeps its mode; a symlink stays a link and its target is replaced. On failure the
- * target is untouched and the temporary file removed.
+ * The one writer of every command (`report -o`, `adapt --out`, `codemod --write`, `serve --write-data`).
+ *
+ * - A path that does not exist, or a regular file, is replaced atomically: a temporary file in the
+ *   same folder, fsync, then rename. A replaced file keeps its mode, and its owner and group where
+ *   the process may set them (as root, a rewritten file stays the developer's).
+ * - A symlink is written through: its target is what is written (and judged as below).
+ * - Anything else that exists (a device such as `/dev/null`, a FIFO, a socket, `/dev/stdout`) is
+ *   written in place as a stream, never replaced.
+ * - Refused, with the target untouched: a folder, a read-only file (a rename would overwrite what
+ *   its mode protects), and a file with other hard links (a rename would split them: the other
+ *   names would keep the old text).
+ *
+ * On failure the target is as it was and the temporary file is removed.
  */
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const path = await followLink(target);
-  const tmp = join(dirname(path), `.${basename(path)}.civic-migrate-${randomBytes(6).toString('hex')}.tmp`);
-  let mode: number | undefined;
-  try {
-    mode = (await fs.stat(path)).mode & 0o7777;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new IoError(path, describeIoError(error), { cause: error });
+  const stats = await statOrUndefined(path);
+  if (stats?.isDirectory()) throw new IoError(path, 'cannot write: it is a folder');
+  if (stats && !stats.isFile()) return writeInPlace(path, data);
+  if (stats) {
+    if (stats.nlink > 1)
+      throw new IoError(
+        path,
+        `cannot write: it has ${stats.nlink} hard links, and replacing it would split them (the other names would keep the old text); copy it to break the link first`,
+      );
+    // No write bit at all (root could still write it), or none for this process.
+    const writable =
+      (stats.mode & 0o222) !== 0 &&
+      (await fs.access(path, constants.W_OK).then(
+        () => true,
+        () => false,
+      ));
+    if (!writable) throw new IoError(path, 'cannot write: the file is read-only (make it writable first if it should change)');
   }
+  const mode = stats ? stats.mode & 0o7777 : undefined;
+  const tmp = join(dirname(path), `.${basename(path)}.civic-migrate-${randomBytes(6).toString('hex')}.tmp`);
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(tmp, 'wx', mode ?? 0o666);
     await handle.writeFile(data);
+    if (stats) await keepOwner(handle, stats);
+    if (mode !== undefined) await handle.chmod(mode);
     await handle.sync();
     await handle.close();
     handle = undefined;
-    if (mode !== undefined) await fs.chmod(tmp, mode);
     await fs.rename(tmp, path);
   } catch (error) {
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
     throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+  }
+}
+
+/** A device, FIFO or socket: opened for writing as it is (no create, no truncate) and written once. */
+async function writeInPlace(path: string, data: string | Uint8Array): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(path, constants.O_WRONLY);
+    await handle.writeFile(data);
+  } catch (error) {
+    throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+/** Gives the new file the replaced file's owner and group, where the process may (root may; others get EPERM unless they own it). */
+async function keepOwner(handle: fs.FileHandle, stats: Stats): Promise<void> {
+  if (typeof process.getuid !== 'function') return;
+  if (stats.uid === process.getuid() && stats.gid === process.getgid?.()) return;
+  try {
+    await handle.chown(stats.uid, stats.gid);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EINVAL') throw error;
+  }
+}
+
+async function statOrUndefined(path: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new IoError(path, describeIoError(error), { cause: error });
   }
 }
 
