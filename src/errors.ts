@@ -17,10 +17,11 @@ export class UsageError extends CivicMigrateError {}
 export class IoError extends CivicMigrateError {
   constructor(
     readonly path: string,
-    message: string,
+    /** What went wrong, without the path. */
+    readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(`${path}: ${message}`, options);
+    super(`${path}: ${detail}`, options);
   }
 }
 

@@ -141,7 +141,7 @@ describe('exit codes', () => {
       ['adapt', 'v2-state-WI.json', '--to', 'v2'],
       'civic-migrate: v2-state-WI.json: $.state_information[0].footnotes: this is a V2 state record (items have "footnotes"); upgrade takes V1',
     ],
-    [['adapt', 'missing.json', '--to', 'v2'], 'civic-migrate: missing.json: cannot read: no such file'],
+    [['adapt', 'missing.json', '--to', 'v2'], 'civic-migrate: missing.json: cannot read the payload: no such file'],
     [
       ['adapt', 'v1-state-IL.json', '--to', 'v2', '--fields', 'v2-fields.json'],
       'civic-migrate: v2-fields.json: $[0].long_name: missing (expected a string in a V1 field list)',

@@ -1,23 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { describeIoError, IoError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
+import { readInputFileSync, readStreamBounded } from '../files/read.js';
 import type { Diagnostic } from '../payload/diagnostics.js';
 import { defineCommand, type Io } from './context.js';
 
 const STDIN = '-';
 
-async function readInput(io: Io, file: string): Promise<{ text: string; name: string }> {
-  if (file === STDIN) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return { text: Buffer.concat(chunks).toString('utf8'), name: '<stdin>' };
-  }
-  const path = resolve(io.cwd, file);
-  try {
-    return { text: await readFile(path, 'utf8'), name: file };
-  } catch (error) {
-    throw new IoError(file, `cannot read: ${describeIoError(error)}`, { cause: error });
-  }
+async function readInput(io: Io, file: string, what = 'the payload'): Promise<{ text: string; name: string }> {
+  if (file === STDIN) return { text: await readStreamBounded(io.stdin, '<stdin>'), name: '<stdin>' };
+  return { text: readInputFileSync(resolve(io.cwd, file), what, { name: file }), name: file };
 }
 
 const KINDS: Record<string, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
@@ -89,7 +80,7 @@ export const adaptCommand = defineCommand({
     const from = args.to === 'v2' ? 'v1' : 'v2';
     const readList = async (file: string | undefined) => {
       if (file === undefined) return undefined;
-      return (await readInput(io, file)).text;
+      return (await readInput(io, file, 'the list')).text;
     };
     const fieldsText = await readList(args.fields);
     const overridesText = await readList(args.overrides);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Mappings } from '../mapping/mappings.js';
 
@@ -46,7 +47,7 @@ export async function createContext(io: Io, args: GlobalArgs): Promise<Context> 
   return {
     io,
     mappings: () => {
-      cached ??= loadMappings(args.mappings);
+      cached ??= loadMappings(args.mappings === undefined ? undefined : resolve(io.cwd, args.mappings));
       return cached;
     },
   };

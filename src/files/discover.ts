@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
 import { describeIoError, IoError, UsageError } from '../errors.js';
+import { DEFAULT_MAX_BYTES, readInputFileSync } from './read.js';
 
 /** Folders never walked into (unless named as a path): dependencies and build output. */
 export const DEFAULT_SKIPPED_DIRS: readonly string[] = ['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components'];
@@ -116,8 +117,11 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     if (gitignoreCache.has(file)) return gitignoreCache.get(file) ?? null;
     let rules: Ignore | null = null;
     try {
-      rules = ignore().add(await fs.readFile(file, 'utf8'));
-    } catch {
+      rules = ignore().add(readInputFileSync(file, 'ignore file', { maxBytes: DEFAULT_MAX_BYTES, name: relOf(file) }));
+    } catch (error) {
+      // A missing file is no rules; one that cannot be read (a FIFO, too large) is said, never waited on.
+      if (!(error instanceof IoError) || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT')
+        errors.push({ rel: relOf(file), message: error instanceof IoError ? error.detail : String(error) });
       rules = null;
     }
     gitignoreCache.set(file, rules);

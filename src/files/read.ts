@@ -1,9 +1,79 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, promises as fs, fstatSync, openSync, readSync } from 'node:fs';
-import { describeIoError } from '../errors.js';
+import { closeSync, constants, promises as fs, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { describeIoError, IoError } from '../errors.js';
 
 /** Default size limit for scanned files: larger ones are generated or data, not integrations. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Size limit for an input the user names (`adapt`'s payload, `--mappings`, stdin): well below what a JS string can hold. */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Opened without blocking: a FIFO (or a device) named where a file is expected must not hang the
+ * run; it is refused by `notRegular` once opened.
+ */
+const OPEN_READ = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** Why an opened path is not a file to read (a FIFO, device, socket or folder), or undefined. */
+export function notRegular(stats: Stats): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return 'is a folder, not a file';
+  if (stats.isFIFO()) return 'is a FIFO (named pipe), not a regular file';
+  if (stats.isSocket()) return 'is a socket, not a regular file';
+  return 'is a device, not a regular file';
+}
+
+/**
+ * An input the user names, whole, as UTF-8 text: only a regular file (never a FIFO or device,
+ * which could block or never end), at most `maxBytes`. Throws `IoError` naming the file (`name`) and why.
+ */
+export function readInputFileSync(path: string, what: string, options: { maxBytes?: number; name?: string } = {}): string {
+  const { maxBytes = MAX_INPUT_BYTES, name = path } = options;
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_READ);
+  } catch (error) {
+    throw new IoError(name, `cannot read ${what}: ${describeIoError(error)}`, { cause: error });
+  }
+  try {
+    const stats = fstatSync(fd);
+    const why = notRegular(stats);
+    if (why) throw new IoError(name, `cannot read ${what}: it ${why}`);
+    if (stats.size > maxBytes)
+      throw new IoError(name, `cannot read ${what}: ${sizeWords(stats.size)} is over the ${sizeWords(maxBytes)} limit`);
+    const read = readInto(path, maxBytes, (size) => Buffer.allocUnsafe(size), fd);
+    if (read.kind === 'skipped') throw new IoError(name, `cannot read ${what}: it grew over the ${sizeWords(maxBytes)} limit`);
+    if (read.kind === 'error') throw new IoError(name, `cannot read ${what}: ${read.message}`);
+    return read.bytes.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a stream (stdin) whole, refusing past `maxBytes` instead of growing without bound. */
+export async function readStreamBounded(
+  stream: AsyncIterable<unknown>,
+  name: string,
+  maxBytes = MAX_INPUT_BYTES,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.length;
+    if (total > maxBytes) throw new IoError(name, `cannot read: more than the ${sizeWords(maxBytes)} limit`);
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `268435456` → `256 MiB`. */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
+}
 
 export type ReadResult =
   | { readonly kind: 'text'; readonly text: string; readonly bytes: number }
@@ -18,9 +88,12 @@ export type ReadResult =
 export async function readTextFile(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<ReadResult> {
   let buffer: Buffer;
   try {
-    const handle = await fs.open(path, 'r');
+    const handle = await fs.open(path, OPEN_READ);
     try {
-      const { size } = await handle.stat();
+      const stats = await handle.stat();
+      const why = notRegular(stats);
+      if (why) return { kind: 'error', message: `it ${why}` };
+      const { size } = stats;
       if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
       buffer = await handle.readFile();
     } finally {
@@ -62,11 +135,14 @@ export function createBytesReader(): (path: string, maxBytes?: number) => BytesR
 }
 
 /** Reads a whole file into a buffer from `take(size)` (at least `size` bytes long), growing it if the file grew. */
-function readInto(path: string, maxBytes: number, take: (size: number) => Buffer): BytesResult {
+function readInto(path: string, maxBytes: number, take: (size: number) => Buffer, opened?: number): BytesResult {
   try {
-    const fd = openSync(path, 'r');
+    const fd = opened ?? openSync(path, OPEN_READ);
     try {
-      const { size } = fstatSync(fd);
+      const stats = fstatSync(fd);
+      const why = notRegular(stats);
+      if (why) return { kind: 'error', message: `it ${why}` };
+      const { size } = stats;
       if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
       // Read what is there (the file may have changed size since the stat).
       let buffer = take(size + 1);
@@ -85,7 +161,7 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
       if (length > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: length };
       return { kind: 'bytes', bytes: buffer.subarray(0, length) };
     } finally {
-      closeSync(fd);
+      if (opened === undefined) closeSync(fd);
     }
   } catch (error) {
     return { kind: 'error', message: describeIoError(error) };

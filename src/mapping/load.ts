@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describeIoError, IoError, MappingError } from '../errors.js';
+import { MappingError } from '../errors.js';
+import { readInputFileSync } from '../files/read.js';
 import { buildIndex, type Mappings } from './mappings.js';
 import { type MappingTable, mappingTableSchema } from './schema.js';
 import { validateTable } from './validate.js';
@@ -17,12 +17,7 @@ let bundled: Mappings | undefined;
 export function loadMappings(file?: string): Mappings {
   if (file === undefined && bundled) return bundled;
   const path = file ?? DEFAULT_TABLE_PATH;
-  let raw: string;
-  try {
-    raw = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new IoError(path, `cannot read mapping table: ${describeIoError(error)}`, { cause: error });
-  }
+  const raw = readInputFileSync(path, 'mapping table');
   let json: unknown;
   try {
     json = JSON.parse(raw);
