@@ -8,6 +8,11 @@ const toList = (value: string | string[] | undefined): string[] =>
 const PROGRESS_AFTER_MS = 400;
 const PROGRESS_EVERY_MS = 100;
 
+const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/** Signals that stop a --write between two files. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 export const codemodCommand = defineCommand({
   command: 'codemod [paths..]',
   describe: 'Rewrite V1 references in TS/JS/Vue code (dry run: a unified diff; --write applies)',
@@ -77,7 +82,7 @@ export const codemodCommand = defineCommand({
       .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)'),
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
-    const { runCodemod } = await import('../codemod/run.js');
+    const { INTERRUPTED, runCodemod } = await import('../codemod/run.js');
     const { formatSummaryLine } = await import('../codemod/summary-line.js');
 
     const started = Date.now();
@@ -89,7 +94,21 @@ export const codemodCommand = defineCommand({
       progressShown = false;
     };
 
+    // SIGINT/SIGTERM during --write: finish the file in hand, write nothing more, say what was and was
+    // not written, exit 130/143. A second signal ends the process at once (every file is still whole:
+    // each is replaced by a rename).
+    const controller = new AbortController();
+    let stoppedBy: NodeJS.Signals | undefined;
+    let notReached = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      stoppedBy = signal;
+      controller.abort();
+      clearProgress();
+      io.stderr.write(`civic-migrate: ${signal}: finishing the file in hand, writing no other\n`);
+    };
+    if (args.write) for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
     const summary = await runCodemod({
+      signal: controller.signal,
       cwd: io.cwd,
       paths: args.paths ?? ['.'],
       mappings: mappings(),
@@ -105,6 +124,7 @@ export const codemodCommand = defineCommand({
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       onFile: (result, patch) => {
+        if (result.reason === INTERRUPTED) notReached++;
         if (args.json) return;
         if (
           patch ||
@@ -131,6 +151,7 @@ export const codemodCommand = defineCommand({
         progressShown = true;
       },
     });
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     clearProgress();
 
     if (args.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
@@ -140,6 +161,12 @@ export const codemodCommand = defineCommand({
         `civic-migrate: ${e.file}:${e.line}:${e.column}: type error TS${e.code} after the migration: ${e.message}\n`,
       );
     io.stderr.write(`${formatSummaryLine(summary, { check: args.check })}\n`);
+    if (stoppedBy) {
+      io.stderr.write(
+        `civic-migrate: interrupted by ${stoppedBy}: ${files(summary.totals.changed)} written, ${notReached} not written; run again to finish\n`,
+      );
+      return stoppedBy === 'SIGINT' ? 130 : 143;
+    }
     if (summary.totals.errors > 0) return 2;
     if (args.check && summary.totals.changed > 0) return 1;
     return 0;

@@ -13,6 +13,9 @@ import { openProgramMode } from './program/mode.js';
 import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
 
+/** Why a file was not written after SIGINT/SIGTERM. */
+export const INTERRUPTED = 'interrupted: not written';
+
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
 
 export interface CodemodFileResult {
@@ -92,7 +95,12 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
   readonly onFile?: (result: CodemodFileResult, patch: string) => void | Promise<void>;
   readonly onProgress?: (done: number, total: number) => void;
   /** How files are written (tests inject failures); default `writeFileAtomic`. */
-  readonly writeFile?: (path: string, data: string) => Promise<void>;
+  readonly writeFile?: (path: string, data: string, options: { unchangedSince: string }) => Promise<void>;
+  /**
+   * Aborted (SIGINT, SIGTERM): the file in hand is finished, no other is written; the rest are
+   * reported as `skipped` with reason `interrupted`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -174,8 +182,12 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   const finish = async (file: { rel: string }, real: string, text: string, r: TransformResult) => {
     const rel = real === resolve(cwd, file.rel) ? file.rel : relative(cwd, real).split(sep).join('/');
     if (options.write) {
+      if (options.signal?.aborted) {
+        await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: r.changes, markers: r.markers });
+        return;
+      }
       try {
-        await write(real, r.output);
+        await write(real, r.output, { unchangedSince: text });
       } catch (error) {
         const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
         await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
@@ -193,6 +205,10 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as (typeof files)[number];
     options.onProgress?.(i + 1, files.length);
+    if (options.write && options.signal?.aborted) {
+      await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
+      continue;
+    }
     // Synchronous reads: tens of thousands of small files cost less without a thread-pool round
     // trip each, into one reused buffer. The prefilter runs on the bytes; only candidates are
     // decoded (a copy: the buffer is overwritten by the next read).

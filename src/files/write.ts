@@ -18,7 +18,17 @@ import { describeIoError, IoError } from '../errors.js';
  *
  * On failure the target is as it was and the temporary file is removed.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  options: {
+    /**
+     * What the file held when it was read: if it holds anything else when the new text is about to
+     * replace it (an editor saved it, another process appended), it is left alone and this throws.
+     */
+    readonly unchangedSince?: string;
+  } = {},
+): Promise<void> {
   const path = await followLink(target);
   const stats = await statOrUndefined(path);
   if (stats?.isDirectory()) throw new IoError(path, 'cannot write: it is a folder');
@@ -49,11 +59,31 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     await handle.sync();
     await handle.close();
     handle = undefined;
+    // As late as possible: between this check and the rename only a rename of our own can land.
+    if (options.unchangedSince !== undefined && !(await holds(path, options.unchangedSince)))
+      throw new ChangedSinceReadError(path);
     await fs.rename(tmp, path);
   } catch (error) {
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
+    if (error instanceof IoError) throw error;
     throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+  }
+}
+
+/** A file that changed on disk between the codemod's read and its write: left as it is. */
+export class ChangedSinceReadError extends IoError {
+  constructor(path: string) {
+    super(path, 'changed since it was read: left as it is (run again to migrate what it holds now)');
+  }
+}
+
+/** Whether the file at `path` holds exactly `text` (as UTF-8 bytes). */
+async function holds(path: string, text: string): Promise<boolean> {
+  try {
+    return (await fs.readFile(path)).equals(Buffer.from(text, 'utf8'));
+  } catch {
+    return false;
   }
 }
 
