@@ -124,6 +124,7 @@ describe('json', () => {
         candidates: 2,
         bytes: 140,
         skipped: { binary: 1, 'too-large': 0, 'invalid-utf8': 0 },
+        skippedList: [],
         notListed: { gitignored: 0, excluded: 0, 'default-skip': 0, 'symlink-outside': 0, 'symlink-loop': 0, unreadable: 0 },
         errors: [],
       },

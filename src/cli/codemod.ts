@@ -1,4 +1,6 @@
 import { UsageError } from '../errors.js';
+import { shownName } from '../files/names.js';
+import { DEFAULT_MAX_BYTES, maxBytesProblem } from '../files/read.js';
 import { defineCommand } from './context.js';
 
 const toList = (value: string | string[] | undefined): string[] =>
@@ -9,6 +11,9 @@ const PROGRESS_AFTER_MS = 400;
 const PROGRESS_EVERY_MS = 100;
 
 const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/** Skip reasons that leave a file unread (so possibly unmigrated). */
+const UNREAD = new Set(['too-large', 'invalid-utf8', 'binary']);
 
 /** Signals that stop a --write between two files. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -71,6 +76,11 @@ export const codemodCommand = defineCommand({
         default: true,
         describe: 'Honour .gitignore files (--no-gitignore: walk ignored files too)',
       })
+      .option('max-bytes', {
+        type: 'number',
+        default: DEFAULT_MAX_BYTES,
+        describe: 'Skip (and list) files larger than this many bytes; at most 512 MiB',
+      })
       .option('long-name', {
         choices: ['auto', 'always', 'never'] as const,
         default: 'auto' as const,
@@ -82,6 +92,8 @@ export const codemodCommand = defineCommand({
       .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)'),
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
+    const tooBig = maxBytesProblem(args['max-bytes']);
+    if (tooBig) throw new UsageError(tooBig);
     const { INTERRUPTED, runCodemod } = await import('../codemod/run.js');
     const { formatSummaryLine } = await import('../codemod/summary-line.js');
 
@@ -100,6 +112,8 @@ export const codemodCommand = defineCommand({
     const controller = new AbortController();
     let stoppedBy: NodeJS.Signals | undefined;
     let notReached = 0;
+    /** Files not read for their size or encoding: V1 usage could hide there (--check fails on them). */
+    let notRead = 0;
     const onSignal = (signal: NodeJS.Signals) => {
       stoppedBy = signal;
       controller.abort();
@@ -118,6 +132,7 @@ export const codemodCommand = defineCommand({
       allowTypeErrors: args['allow-type-errors'],
       markers: args.markers,
       longName: args['long-name'],
+      maxBytes: args['max-bytes'],
       gitignore: args.gitignore,
       diff: !args.json && !args.check && !args.write,
       keepFiles: args.json,
@@ -125,7 +140,15 @@ export const codemodCommand = defineCommand({
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       onFile: (result, patch) => {
         if (result.reason === INTERRUPTED) notReached++;
+        const unread = result.status === 'skipped' && UNREAD.has(result.reason ?? '');
+        if (unread) notRead++;
         if (args.json) return;
+        if (unread) {
+          clearProgress();
+          io.stderr.write(
+            `civic-migrate: ${shownName(result.path)}: not read (${result.reason}): V1 usage there is not migrated\n`,
+          );
+        }
         if (
           patch ||
           (args.check && result.status === 'changed') ||
@@ -135,11 +158,11 @@ export const codemodCommand = defineCommand({
           clearProgress();
         }
         if (patch) io.stdout.write(patch);
-        else if (args.check && result.status === 'changed') io.stdout.write(`${result.path}\n`);
-        if (result.status === 'error') io.stderr.write(`civic-migrate: ${result.path}: ${result.reason}\n`);
+        else if (args.check && result.status === 'changed') io.stdout.write(`${shownName(result.path)}\n`);
+        if (result.status === 'error') io.stderr.write(`civic-migrate: ${shownName(result.path)}: ${result.reason}\n`);
         // Places a person must look at that got no comment in the code (--no-markers, Vue templates).
         for (const m of result.markers) {
-          if (!m.present) io.stderr.write(`civic-migrate: ${result.path}:${m.line}:${m.column}: ${m.message}\n`);
+          if (!m.present) io.stderr.write(`civic-migrate: ${shownName(result.path)}:${m.line}:${m.column}: ${m.message}\n`);
         }
       },
       onProgress: (done, total) => {
@@ -158,7 +181,7 @@ export const codemodCommand = defineCommand({
     // Type errors the migration adds: where, and what the compiler says.
     for (const e of summary.typeErrors)
       io.stderr.write(
-        `civic-migrate: ${e.file}:${e.line}:${e.column}: type error TS${e.code} after the migration: ${e.message}\n`,
+        `civic-migrate: ${shownName(e.file)}:${e.line}:${e.column}: type error TS${e.code} after the migration: ${e.message}\n`,
       );
     io.stderr.write(`${formatSummaryLine(summary, { check: args.check })}\n`);
     if (stoppedBy) {
@@ -168,7 +191,7 @@ export const codemodCommand = defineCommand({
       return stoppedBy === 'SIGINT' ? 130 : 143;
     }
     if (summary.totals.errors > 0) return 2;
-    if (args.check && summary.totals.changed > 0) return 1;
+    if (args.check && (summary.totals.changed > 0 || notRead > 0)) return 1;
     return 0;
   },
 });

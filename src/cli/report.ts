@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import { shownName } from '../files/names.js';
+import { DEFAULT_MAX_BYTES, maxBytesProblem } from '../files/read.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 import { defineCommand } from './context.js';
 
@@ -29,7 +30,11 @@ export const reportCommand = defineCommand({
         default: true,
         describe: 'Honour .gitignore files (--no-gitignore searches ignored files too)',
       })
-      .option('max-bytes', { type: 'number', default: DEFAULT_MAX_BYTES, describe: 'Skip (and count) files larger than this' })
+      .option('max-bytes', {
+        type: 'number',
+        default: DEFAULT_MAX_BYTES,
+        describe: 'Do not search files larger than this many bytes (listed; they fail --fail-on any); at most 512 MiB',
+      })
       .option('json-schema', {
         type: 'boolean',
         default: false,
@@ -51,8 +56,8 @@ export const reportCommand = defineCommand({
       return 0;
     }
     const maxBytes = args['max-bytes'];
-    if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0)
-      throw new UsageError(`--max-bytes must be a positive whole number, not ${maxBytes}`);
+    const problem = maxBytesProblem(maxBytes);
+    if (problem) throw new UsageError(problem);
     const [{ findV1Usage }, { renderReport }, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
       import('../report/find.js'),
       import('../report/reporters/index.js'),
@@ -74,7 +79,7 @@ export const reportCommand = defineCommand({
     const toFile = args.output !== undefined && args.output !== '-';
     if (toFile) await writeFileAtomic(resolve(io.cwd, args.output as string), output);
     else io.stdout.write(output);
-    for (const e of result.stats.errors) io.stderr.write(`civic-migrate: ${e.file}: ${e.message}\n`);
+    for (const e of result.stats.errors) io.stderr.write(`civic-migrate: ${shownName(e.file)}: ${e.message}\n`);
     // The text report ends with the verdict; other formats get it on stderr for the CI log.
     if (toFile || args.format !== 'text') io.stderr.write(`${summarize(result, failOn).verdict}\n`);
     return exitCodeFor(result, failOn);

@@ -5,6 +5,17 @@ import { describeIoError, IoError } from '../errors.js';
 /** Default size limit for scanned files: larger ones are generated or data, not integrations. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
+/** The largest `--max-bytes`: a file is read whole into one buffer and decoded into one string. */
+export const MAX_BYTES_CEILING = 512 * 1024 * 1024;
+
+/** A `--max-bytes` value, checked: a positive whole number up to the ceiling; else why not. */
+export function maxBytesProblem(value: number): string | undefined {
+  if (!Number.isSafeInteger(value) || value <= 0) return `--max-bytes must be a positive whole number, not ${value}`;
+  if (value > MAX_BYTES_CEILING)
+    return `--max-bytes ${value} is over the ${sizeWords(MAX_BYTES_CEILING)} ceiling (a file is read whole into memory)`;
+  return undefined;
+}
+
 /** Size limit for an input the user names (`adapt`'s payload, `--mappings`, stdin): well below what a JS string can hold. */
 export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 

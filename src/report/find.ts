@@ -59,6 +59,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   const transformOptions = { mappings, longName: options.assumeCivic ? ('always' as const) : ('auto' as const) };
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
+  const skippedList: { file: string; reason: Exclude<ReadSkipReason, 'binary'>; bytes: number }[] = [];
   const findings: Finding[] = [];
   let filesScanned = 0;
   let filesCandidate = 0;
@@ -77,11 +78,14 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     }
     if (read.kind === 'skipped') {
       skippedFiles[read.reason]++;
+      skippedList.push({ file: file.rel, reason: read.reason, bytes: read.bytes });
       continue;
     }
     const skip = textSkipReason(read.bytes, maxBytes);
     if (skip) {
       skippedFiles[skip]++;
+      // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
+      if (skip !== 'binary') skippedList.push({ file: file.rel, reason: skip, bytes: read.bytes.length });
       continue;
     }
     filesScanned++;
@@ -117,6 +121,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       bytesScanned,
       suppressed,
       skippedFiles,
+      skippedList,
       skippedByDiscovery: { ...discovery.skipped },
       errors,
       elapsedMs: Math.round(performance.now() - started),

@@ -85,6 +85,15 @@ export interface ReportStats {
   readonly suppressed: number;
   /** Files listed but not searched, by reason (binary, too large, invalid UTF-8). */
   readonly skippedFiles: Record<ReadSkipReason, number>;
+  /**
+   * Each text file listed but not searched (too large, not UTF-8), with why: V1 usage could hide there, so under
+   * `--fail-on any` they fail the gate (unless `--allow-skipped`).
+   */
+  readonly skippedList: readonly {
+    readonly file: string;
+    readonly reason: Exclude<ReadSkipReason, 'binary'>;
+    readonly bytes: number;
+  }[];
   /** Entries discovery left out, by reason (gitignored, excluded, default skip, symlink loops…). */
   readonly skippedByDiscovery: Record<string, number>;
   /** Files or folders that could not be read: the report is incomplete. */

@@ -51,11 +51,22 @@ export interface ReportSummary {
   readonly verdict: string;
 }
 
+/** Why a file was not searched, in words. */
+export function skipWords(reason: string, bytes: number): string {
+  if (reason === 'too-large') return `not searched: ${bytes.toLocaleString('en-US')} bytes is over --max-bytes`;
+  if (reason === 'binary') return 'not searched: binary (a NUL byte in its first 8 KiB)';
+  if (reason === 'invalid-utf8') return 'not searched: not valid UTF-8';
+  return `not searched: ${reason}`;
+}
+
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
   const { findings, stats } = result;
-  const gating = gatingFindings(findings, failOn).length;
+  // A file the report could not search may hold V1 usage: under `any` it fails the gate like a finding
+  // (exclude it, or raise --max-bytes, to say otherwise).
+  const skippedGating = failOn === 'any' ? stats.skippedList.length : 0;
+  const gating = gatingFindings(findings, failOn).length + skippedGating;
   const byFixedBy = countBy(findings, FIXERS, (f) => f.fixedBy);
   const byConfidence = countBy(findings, CONFIDENCES, (f) => f.confidence);
   const outcome = stats.errors.length ? 'error' : gating ? 'fail' : 'pass';
@@ -72,6 +83,8 @@ export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
     const low = byConfidence.low ? ` (${byConfidence.low.toLocaleString('en-US')} low-confidence, not gating)` : '';
     verdict = `${plural(findings.length, 'V1 usage')} in ${plural(stats.filesAffected, 'file')}: ${who}${low}.`;
   }
+  if (skippedGating)
+    verdict += ` ${plural(skippedGating, 'file')} could not be searched (listed with why; --exclude them or raise --max-bytes if that is expected).`;
   const gate = failOn === 'none' ? '' : ` (--fail-on ${failOn})`;
   const head =
     outcome === 'error'

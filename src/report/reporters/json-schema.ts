@@ -61,12 +61,26 @@ export const REPORT_JSON_SCHEMA = {
     files: {
       type: 'object',
       additionalProperties: false,
-      required: ['searched', 'candidates', 'bytes', 'skipped', 'notListed', 'errors'],
+      required: ['searched', 'candidates', 'bytes', 'skipped', 'skippedList', 'notListed', 'errors'],
       properties: {
         searched: { type: 'integer', minimum: 0 },
         candidates: { type: 'integer', minimum: 0 },
         bytes: { type: 'integer', minimum: 0 },
         skipped: counts(READ_SKIP_REASONS),
+        skippedList: {
+          description: 'Each file not searched, with why; under failOn "any" they fail the gate.',
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['file', 'reason', 'bytes'],
+            properties: {
+              file: { type: 'string' },
+              reason: { enum: READ_SKIP_REASONS.filter((r) => r !== 'binary') },
+              bytes: { type: 'integer', minimum: 0 },
+            },
+          },
+        },
         notListed: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
         errors: {
           type: 'array',

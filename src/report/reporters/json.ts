@@ -31,6 +31,8 @@ export interface JsonReport {
     readonly candidates: number;
     readonly bytes: number;
     readonly skipped: ReportResult['stats']['skippedFiles'];
+    /** Each file not searched, with why (they gate under `--fail-on any`). */
+    readonly skippedList: ReportResult['stats']['skippedList'];
     readonly notListed: ReportResult['stats']['skippedByDiscovery'];
     readonly errors: ReportResult['stats']['errors'];
   };
@@ -68,6 +70,7 @@ function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
       candidates: stats.filesCandidate,
       bytes: stats.bytesScanned,
       skipped: stats.skippedFiles,
+      skippedList: stats.skippedList,
       notListed: stats.skippedByDiscovery,
       errors: stats.errors,
     },

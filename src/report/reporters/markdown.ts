@@ -41,7 +41,13 @@ export function renderMarkdown(result: ReportResult, failOn: FailOn): string {
     `${plural(stats.filesAffected, 'file')} affected of ${stats.filesScanned.toLocaleString('en-US')} searched` +
     (skipped.length ? ` (skipped: ${skipped.map((r) => `${stats.skippedFiles[r]} ${r}`).join(', ')})` : '') +
     (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by \`civic-migrate-ignore\`` : '') +
-    (stats.errors.length ? `; unreadable: ${stats.errors.map((e) => code(e.file)).join(', ')}` : '');
+    (stats.errors.length ? `; unreadable: ${stats.errors.map((e) => code(e.file)).join(', ')}` : '') +
+    (stats.skippedList.length
+      ? `; not searched: ${stats.skippedList
+          .slice(0, 20)
+          .map((k) => `${code(k.file)} (${k.reason})`)
+          .join(', ')}${stats.skippedList.length > 20 ? `, … (${stats.skippedList.length})` : ''}`
+      : '');
   head.push(filesLine, '');
 
   const tail: string[] = [];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
 import { KIND_INFO } from '../kinds.js';
-import { summarize, toolInfo } from '../summary.js';
+import { skipWords, summarize, toolInfo } from '../summary.js';
 
 /** GitHub code scanning keeps at most this many results per run (and shows the first 5,000). */
 export const SARIF_MAX_RESULTS = 25_000;
@@ -107,6 +107,14 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
       level: 'note',
       descriptor: { id: 'files-skipped' },
       message: { text: `Files not searched: ${skipped.map((r) => `${stats.skippedFiles[r]} ${r}`).join(', ')}.` },
+    });
+  }
+  for (const k of stats.skippedList) {
+    notifications.push({
+      level: failOn === 'any' ? 'error' : 'note',
+      descriptor: { id: 'file-not-searched' },
+      message: { text: `${k.file}: ${skipWords(k.reason, k.bytes)}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: encodeUri(k.file), uriBaseId: SARIF_SRCROOT } } }],
     });
   }
   for (const e of stats.errors) {

@@ -1,5 +1,6 @@
+import { shownName } from '../../files/names.js';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, plural, summarize } from '../summary.js';
+import { FIXERS, plural, skipWords, summarize } from '../summary.js';
 
 const KIND_WIDTH = Math.max(...FINDING_KINDS.map((k) => k.length));
 
@@ -34,7 +35,7 @@ function excerptLines(f: Finding, indent: string): string[] {
 export function renderText(result: ReportResult, failOn: FailOn): string {
   const out: string[] = [];
   for (const [file, findings] of byFile(result.findings)) {
-    out.push(file);
+    out.push(shownName(file));
     const posWidth = Math.max(...findings.map((f) => `${f.line}:${f.column}`.length));
     for (const f of findings) {
       const pos = `${f.line}:${f.column}`.padEnd(posWidth);
@@ -60,12 +61,14 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
       (skippedTotal ? `; ${skippedTotal.toLocaleString('en-US')} skipped (${skipped.join(', ')})` : '') +
       (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by civic-migrate-ignore` : ''),
   );
-  for (const e of stats.errors) out.push(`Unreadable:    ${e.file}: ${e.message}`);
+  for (const e of stats.errors) out.push(`Unreadable:    ${shownName(e.file)}: ${e.message}`);
+  for (const k of stats.skippedList) out.push(`Skipped:       ${shownName(k.file)}: ${skipWords(k.reason, k.bytes)}`);
   if (result.program) {
     out.push(
       `Program:       ${result.program.config}: the codemod's migration ${result.typeErrors.length === 0 ? 'adds no type error' : `would add ${plural(result.typeErrors.length, 'type error')}`}`,
     );
-    for (const e of result.typeErrors) out.push(`               ${e.file}:${e.line}:${e.column} TS${e.code}: ${e.message}`);
+    for (const e of result.typeErrors)
+      out.push(`               ${shownName(e.file)}:${e.line}:${e.column} TS${e.code}: ${e.message}`);
   }
   out.push(s.verdict);
   return `${out.join('\n')}\n`;
