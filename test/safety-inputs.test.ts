@@ -91,3 +91,19 @@ describe('size bounds', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('invalid UTF-8 in a payload', () => {
+  const latin1 = Buffer.from('[{"slug":"vbm_no_excuse","long_name":"No excus\xe9","field_format":"Boolean"}]', 'latin1');
+
+  it('is a warning naming the byte (read as U+FFFD), and --strict refuses it (exit 2)', async () => {
+    const dir = writeTree({});
+    writeFileSync(join(dir, 'p.json'), latin1);
+    const lenient = await runCli(['adapt', 'p.json', '--to', 'v2'], { cwd: dir });
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain(
+      'p.json: warning [invalid-utf8] not valid UTF-8 from byte 46: such bytes are read as U+FFFD\n',
+    );
+    const strict = await runCli(['adapt', 'p.json', '--to', 'v2', '--strict'], { cwd: dir });
+    expect(strict).toMatchObject({ code: 2, stdout: '', stderr: 'civic-migrate: p.json: not valid UTF-8 (byte 46)\n' });
+  });
+});

@@ -1,14 +1,26 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { shownName } from '../files/names.js';
 import { readInputFileSync, readStreamBounded } from '../files/read.js';
 import type { Diagnostic } from '../payload/diagnostics.js';
 import { defineCommand, type Io } from './context.js';
 
 const STDIN = '-';
 
-async function readInput(io: Io, file: string, what = 'the payload'): Promise<{ text: string; name: string }> {
-  if (file === STDIN) return { text: await readStreamBounded(io.stdin, '<stdin>'), name: '<stdin>' };
-  return { text: readInputFileSync(resolve(io.cwd, file), what, { name: file }), name: file };
+/**
+ * Reads an input whole. Bytes that are not UTF-8 would become U+FFFD in the payload's strings:
+ * `strict` refuses them (exit 2), otherwise a warning says where they are.
+ */
+async function readInput(io: Io, file: string, strict: boolean, what = 'the payload'): Promise<{ text: string; name: string }> {
+  const name = file === STDIN ? '<stdin>' : file;
+  const onInvalidUtf8 = strict
+    ? ('error' as const)
+    : (offset: number) =>
+        io.stderr.write(
+          `${shownName(name)}: warning [invalid-utf8] not valid UTF-8 from byte ${offset}: such bytes are read as U+FFFD\n`,
+        );
+  if (file === STDIN) return { text: await readStreamBounded(io.stdin, name, undefined, onInvalidUtf8), name };
+  return { text: readInputFileSync(resolve(io.cwd, file), what, { name: file, onInvalidUtf8 }), name };
 }
 
 const KINDS: Record<string, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
@@ -76,11 +88,11 @@ export const adaptCommand = defineCommand({
     const fromStdin = [args.file, args.fields, args.overrides].filter((f) => f === STDIN).length;
     if (fromStdin > 1) throw new UsageError('only one of the payload, --fields and --overrides can be read from stdin (-)');
     const table = mappings();
-    const input = await readInput(io, args.file);
+    const input = await readInput(io, args.file, args.strict);
     const from = args.to === 'v2' ? 'v1' : 'v2';
     const readList = async (file: string | undefined) => {
       if (file === undefined) return undefined;
-      return (await readInput(io, file, 'the list')).text;
+      return (await readInput(io, file, args.strict, 'the list')).text;
     };
     const fieldsText = await readList(args.fields);
     const overridesText = await readList(args.overrides);

@@ -117,7 +117,9 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     if (gitignoreCache.has(file)) return gitignoreCache.get(file) ?? null;
     let rules: Ignore | null = null;
     try {
-      rules = ignore().add(readInputFileSync(file, 'ignore file', { maxBytes: DEFAULT_MAX_BYTES, name: relOf(file) }));
+      rules = ignore().add(
+        readInputFileSync(file, 'ignore file', { maxBytes: DEFAULT_MAX_BYTES, name: relOf(file), onInvalidUtf8: () => {} }),
+      );
     } catch (error) {
       // A missing file is no rules; one that cannot be read (a FIFO, too large) is said, never waited on.
       if (!(error instanceof IoError) || (error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT')

@@ -38,7 +38,11 @@ export function notRegular(stats: Stats): string | undefined {
  * An input the user names, whole, as UTF-8 text: only a regular file (never a FIFO or device,
  * which could block or never end), at most `maxBytes`. Throws `IoError` naming the file (`name`) and why.
  */
-export function readInputFileSync(path: string, what: string, options: { maxBytes?: number; name?: string } = {}): string {
+export function readInputFileSync(
+  path: string,
+  what: string,
+  options: { maxBytes?: number; name?: string; onInvalidUtf8?: InvalidUtf8Policy } = {},
+): string {
   const { maxBytes = MAX_INPUT_BYTES, name = path } = options;
   let fd: number;
   try {
@@ -55,10 +59,39 @@ export function readInputFileSync(path: string, what: string, options: { maxByte
     const read = readInto(path, maxBytes, (size) => Buffer.allocUnsafe(size), fd);
     if (read.kind === 'skipped') throw new IoError(name, `cannot read ${what}: it grew over the ${sizeWords(maxBytes)} limit`);
     if (read.kind === 'error') throw new IoError(name, `cannot read ${what}: ${read.message}`);
-    return read.bytes.toString('utf8');
+    return decodeInput(read.bytes, name, options.onInvalidUtf8);
   } finally {
     closeSync(fd);
   }
+}
+
+/** What to do with bytes that are not UTF-8: refuse (`error`), or call back and read them as U+FFFD. */
+export type InvalidUtf8Policy = 'error' | ((offset: number) => void);
+
+/** Decodes an input, never silently: invalid UTF-8 is refused or reported, per the policy (default: refused). */
+function decodeInput(bytes: Buffer, name: string, policy: InvalidUtf8Policy = 'error'): string {
+  if (!isUtf8(bytes)) {
+    const offset = firstInvalidUtf8(bytes);
+    if (policy === 'error') throw new IoError(name, `not valid UTF-8 (byte ${offset})`);
+    policy(offset);
+  }
+  return bytes.toString('utf8');
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (-1: all valid). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] as number;
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n === 0 || i + n > bytes.length) return i;
+    for (let k = 1; k < n; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return i;
+    // Overlong, surrogate and out-of-range forms.
+    const b1 = bytes[i + 1] as number;
+    if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+      return i;
+    i += n;
+  }
+  return -1;
 }
 
 /** Reads a stream (stdin) whole, refusing past `maxBytes` instead of growing without bound. */
@@ -66,6 +99,7 @@ export async function readStreamBounded(
   stream: AsyncIterable<unknown>,
   name: string,
   maxBytes = MAX_INPUT_BYTES,
+  onInvalidUtf8?: InvalidUtf8Policy,
 ): Promise<string> {
   const chunks: Buffer[] = [];
   let total = 0;
@@ -75,7 +109,7 @@ export async function readStreamBounded(
     if (total > maxBytes) throw new IoError(name, `cannot read: more than the ${sizeWords(maxBytes)} limit`);
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeInput(Buffer.concat(chunks), name, onInvalidUtf8);
 }
 
 /** `268435456` → `256 MiB`. */
