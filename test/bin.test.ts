@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-/** The real executable, as `npx civic-migrate` runs it (dist/ is built by `prepare` at `npm ci`). */
+/** The real executable, as `npx civic-migrate` runs it (dist/ is built by `npm test` and `prepack`). */
 const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
 const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
 

@@ -175,7 +175,6 @@ describe('sarif', () => {
     expect(run.tool.driver).toMatchObject({
       name: 'civic-migrate',
       version,
-      informationUri: 'https://www.npmjs.com/package/civic-migrate',
     });
     const rules = run.tool.driver.rules as { id: string; shortDescription: { text: string }; help: { text: string } }[];
     expect(rules.map((r) => r.id)).toEqual([...FINDING_KINDS]);

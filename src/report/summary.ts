@@ -16,7 +16,8 @@ import {
 export interface ToolInfo {
   readonly name: string;
   readonly version: string;
-  readonly informationUri: string;
+  /** The project's page, when package.json names one (`homepage`); a guessed URL could point nowhere. */
+  readonly informationUri?: string;
 }
 
 let tool: ToolInfo | undefined;
@@ -28,7 +29,7 @@ export function toolInfo(): ToolInfo {
       version: string;
       homepage?: string;
     };
-    tool = { name: pkg.name, version: pkg.version, informationUri: pkg.homepage ?? `https://www.npmjs.com/package/${pkg.name}` };
+    tool = { name: pkg.name, version: pkg.version, ...(pkg.homepage ? { informationUri: pkg.homepage } : {}) };
   }
   return tool;
 }

@@ -137,7 +137,7 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
             name: tool.name,
             version: tool.version,
             semanticVersion: tool.version,
-            informationUri: tool.informationUri,
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
             rules: rules(),
           },
         },

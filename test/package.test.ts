@@ -1,0 +1,49 @@
+/** What `npm pack` ships, and that both module systems load it. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+describe('the package', () => {
+  it('ships LICENSE, bin, the build with its types, the table and docs; no source maps, no sources, no tests', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const files: string[] = JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
+    for (const f of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'bin/civic-migrate.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/main.js',
+      'mappings/v1-to-v2.json',
+      'docs/report.schema.json',
+    ])
+      expect(files, f).toContain(f);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => /^(src|test|fixtures|bench)\//.test(f))).toEqual([]);
+  });
+
+  it('installs without an install script of its own; runtime dependencies are ranges, the lock file pins them', () => {
+    expect(Object.keys(pkg.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d/);
+    expect(readFileSync(new URL('../LICENSE', import.meta.url), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  it('loads with require() and with import, the same API', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        "const c = require('civic-migrate'); import('civic-migrate').then((e) => console.log(typeof c.upgrade, typeof c.transformSource, Object.keys(c).length === Object.keys(e).length))",
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(r.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
+    expect(r.stdout).toBe('function function true\n');
+  });
+});
