@@ -1,5 +1,6 @@
 import type { FailOn, ReportResult } from '../finding.js';
 import type { ReportFormat } from '../formats.js';
+import { renderGithub, renderGitlab } from './ci.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
@@ -13,6 +14,8 @@ const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   json: renderJson,
   sarif: renderSarif,
   markdown: renderMarkdown,
+  github: renderGithub,
+  gitlab: renderGitlab,
 };
 
 export interface RenderOptions {

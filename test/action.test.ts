@@ -1,0 +1,35 @@
+/** The GitHub Action: the report step cannot fail the job, the upload comes before the gate. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const action = readFileSync(new URL('../action.yml', import.meta.url), 'utf8');
+/** The `- name:`/`- id:` steps of `runs.steps`, in order, each as its block of text. */
+const steps = action
+  .slice(action.indexOf('\n  steps:\n'))
+  .split(/\n {4}- /)
+  .slice(1);
+
+describe('action.yml', () => {
+  it('is a composite action with inputs paths, fail-on, category, upload, version', () => {
+    expect(action).toMatch(/\nruns:\n {2}using: composite\n/);
+    for (const input of ['paths', 'fail-on', 'category', 'upload', 'version']) expect(action).toContain(`\n  ${input}:\n`);
+  });
+
+  it('reports with --fail-on none, uploads even after failures, and gates last', () => {
+    expect(steps).toHaveLength(3);
+    const [report, upload, gate] = steps as [string, string, string];
+    expect(report).toContain('--format sarif -o "$sarif" --fail-on none');
+    expect(report).toContain('--format github --fail-on none');
+    expect(upload).toContain('uses: github/codeql-action/upload-sarif@');
+    expect(upload).toContain('if: ${{ always() &&');
+    expect(upload).toContain('category: ${{ inputs.category }}');
+    expect(gate).toContain('--fail-on "$CIVIC_FAIL_ON"');
+  });
+
+  it('passes inputs through the environment, never into the script text', () => {
+    for (const step of steps) {
+      const run = step.slice(step.indexOf('run: |'));
+      if (step.includes('run: |')) expect(run).not.toContain('${{');
+    }
+  });
+});
