@@ -1,10 +1,7 @@
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
-import { DEFAULT_MAX_BYTES, maxBytesProblem } from '../files/read.js';
 import { defineCommand } from './context.js';
-
-const toList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
+import { checkedMaxBytes, fileOptions } from './file-options.js';
 
 /** Progress appears only on a terminal, and only once a run has lasted this long. */
 const PROGRESS_AFTER_MS = 400;
@@ -22,7 +19,7 @@ export const codemodCommand = defineCommand({
   command: 'codemod [paths..]',
   describe: 'Rewrite V1 references in TS/JS/Vue code (dry run: a unified diff; --write applies)',
   builder: (y) =>
-    y
+    fileOptions(y, { walk: 'walk', skip: 'Skip (and list)' })
       .positional('paths', {
         type: 'string',
         array: true,
@@ -60,27 +57,6 @@ export const codemodCommand = defineCommand({
         default: true,
         describe: 'Insert `civic-migrate:` marker comments where a person must decide (--no-markers: report them only)',
       })
-      // Not `array: true`: `--include '*.ts' src` must leave `src` a path. Repeat the option instead.
-      .option('include', {
-        type: 'string',
-        coerce: toList,
-        describe: 'Only files matching this gitignore-style pattern (repeatable)',
-      })
-      .option('exclude', {
-        type: 'string',
-        coerce: toList,
-        describe: 'Leave out files and folders matching this pattern (repeatable)',
-      })
-      .option('gitignore', {
-        type: 'boolean',
-        default: true,
-        describe: 'Honour .gitignore files (--no-gitignore: walk ignored files too)',
-      })
-      .option('max-bytes', {
-        type: 'number',
-        default: DEFAULT_MAX_BYTES,
-        describe: 'Skip (and list) files larger than this many bytes; at most 512 MiB',
-      })
       .option('long-name', {
         choices: ['auto', 'always', 'never'] as const,
         default: 'auto' as const,
@@ -89,11 +65,13 @@ export const codemodCommand = defineCommand({
       .example('$0 codemod src/', 'show the diff')
       .example('$0 codemod src/ --write', 'apply it (refuses uncommitted changes in src/ unless --allow-dirty)')
       .example("$0 codemod 'src/**/*.ts' --check", 'CI: exit 1 while V1 references remain that the codemod can rewrite')
-      .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)'),
+      .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)')
+      .epilog(
+        'Exit codes: 0 done (or nothing to do) · 1 --check: changes pending or files not read · 2 usage error, unreadable input, a file that would not parse, a dirty or unanswering git tree, type errors the migration would add · 130/143 --write stopped by SIGINT/SIGTERM',
+      ),
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
-    const tooBig = maxBytesProblem(args['max-bytes']);
-    if (tooBig) throw new UsageError(tooBig);
+    const maxBytes = checkedMaxBytes(args['max-bytes']);
     const { INTERRUPTED, runCodemod } = await import('../codemod/run.js');
     const { formatSummaryLine } = await import('../codemod/summary-line.js');
 
@@ -132,7 +110,7 @@ export const codemodCommand = defineCommand({
       allowTypeErrors: args['allow-type-errors'],
       markers: args.markers,
       longName: args['long-name'],
-      maxBytes: args['max-bytes'],
+      maxBytes,
       gitignore: args.gitignore,
       diff: !args.json && !args.check && !args.write,
       keepFiles: args.json,

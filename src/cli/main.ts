@@ -50,6 +50,8 @@ const FILE_OPTIONS = new Set(['-o', '--output', '--out', '--fields', '--override
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // `help codemod` is `codemod --help`; `help` alone is `--help`.
+  if (argv[0] === 'help') return run(argv.length > 1 ? [...argv.slice(1), '--help'] : ['--help'], io);
   const args = dashValues(argv);
   let parser: Argv<GlobalArgs> = yargs(args)
     .scriptName('civic-migrate')
@@ -60,6 +62,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       describe: 'Use this mapping table instead of the bundled one',
       normalize: true,
     })
+    .example('$0 codemod src', 'show the V1 → V2 diff of src/ (--write applies it)')
+    .example('$0 report --fail-on manual', 'V1 usage left, in any language; exit 1 on what a person must fix')
+    .example('$0 explain vbm_no_excuse', 'what happened to a V1 slug, path or URL, and what to do')
+    .example('$0 adapt state-v1.json --to v2', 'convert a payload')
+    .example('$0 help codemod', "a command's options")
+    .epilog(
+      'Exit codes: 0 ok · 1 findings, pending changes or differences (per command) · 2 usage error or unusable input (one line on stderr) · 130/143 stopped by a signal · 70 internal error (a bug). See README.md.',
+    )
     .strict()
     .demandCommand(1, 'Name a command.')
     .recommendCommands()

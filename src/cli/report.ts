@@ -1,15 +1,14 @@
 import { resolve } from 'node:path';
-import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
-import { DEFAULT_MAX_BYTES, maxBytesProblem } from '../files/read.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 import { defineCommand } from './context.js';
+import { checkedMaxBytes, fileOptions } from './file-options.js';
 
 export const reportCommand = defineCommand({
   command: 'report [paths..]',
   describe: 'Find V1 usage in any text file (code, templates, SQL, config, docs) and gate CI on it',
   builder: (y) =>
-    y
+    fileOptions(y, { walk: 'search', skip: 'Do not search (list)' })
       .positional('paths', { type: 'string', array: true, describe: 'Files, folders or globs to search (default: .)' })
       .option('format', { choices: REPORT_FORMATS, default: 'text' as const, describe: 'Output format' })
       .option('fail-on', {
@@ -22,18 +21,6 @@ export const reportCommand = defineCommand({
         type: 'string',
         describe:
           'Write the report to this file instead of stdout (- is stdout; a regular file is replaced atomically, a device or FIFO written in place)',
-      })
-      .option('include', { type: 'string', array: true, describe: 'Only search files matching these gitignore-style patterns' })
-      .option('exclude', { type: 'string', array: true, describe: 'Leave out files and folders matching these patterns' })
-      .option('gitignore', {
-        type: 'boolean',
-        default: true,
-        describe: 'Honour .gitignore files (--no-gitignore searches ignored files too)',
-      })
-      .option('max-bytes', {
-        type: 'number',
-        default: DEFAULT_MAX_BYTES,
-        describe: 'Do not search files larger than this many bytes (listed; they fail --fail-on any); at most 512 MiB',
       })
       .option('json-schema', {
         type: 'boolean',
@@ -48,16 +35,18 @@ export const reportCommand = defineCommand({
       .example('$0 report', 'all V1 usage below the current folder, grouped by file')
       .example('$0 report src --fail-on manual', 'in CI: fail only on what the codemod cannot fix')
       .example('$0 report --format sarif -o civic-migrate.sarif', 'for GitHub code scanning (upload-sarif)')
-      .example('$0 report --format markdown > comment.md', 'for a pull-request comment'),
+      .example('$0 report --format markdown > comment.md', 'for a pull-request comment')
+      .example('$0 report --format github --fail-on none', 'annotations in a GitHub Actions log')
+      .epilog(
+        'Exit codes: 0 nothing gates · 1 findings of the --fail-on class (or, under any, files that could not be searched) · 2 usage error, or a path that could not be read (the report is incomplete)',
+      ),
   handler: async (args, { io, mappings }) => {
     if (args['json-schema']) {
       const { REPORT_JSON_SCHEMA } = await import('../report/reporters/json-schema.js');
       io.stdout.write(`${JSON.stringify(REPORT_JSON_SCHEMA, null, 2)}\n`);
       return 0;
     }
-    const maxBytes = args['max-bytes'];
-    const problem = maxBytesProblem(maxBytes);
-    if (problem) throw new UsageError(problem);
+    const maxBytes = checkedMaxBytes(args['max-bytes']);
     const [{ findV1Usage }, { renderReport }, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
       import('../report/find.js'),
       import('../report/reporters/index.js'),
