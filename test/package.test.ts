@@ -39,11 +39,11 @@ describe('the package', () => {
       process.execPath,
       [
         '-e',
-        "const c = require('civic-migrate'); import('civic-migrate').then((e) => console.log(typeof c.upgrade, typeof c.transformSource, Object.keys(c).length === Object.keys(e).length))",
+        "const c = require('civic-migrate'); const p = require('civic-migrate/eslint').default; import('civic-migrate').then((e) => console.log(typeof c.upgrade, typeof c.transformSource, Object.keys(c).length === Object.keys(e).length, typeof p.rules['no-v1'].create))",
       ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(r.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
-    expect(r.stdout).toBe('function function true\n');
+    expect(r.stdout).toBe('function function true function\n');
   });
 });

@@ -1,0 +1,133 @@
+/**
+ * `civic-migrate/eslint`: an ESLint 9 flat-config plugin on the codemod's own engine. It does not
+ * detect anything itself: it runs `transformSource` on the text ESLint gives it and reports the
+ * codemod's decisions, so a lint and a codemod run always agree.
+ *
+ * - `civic-migrate/no-v1`: every rewrite the codemod makes (V1 slugs, `long_name`, Boolean `value`,
+ *   V1 endpoints) is a problem with exactly that rewrite as its autofix (`eslint --fix` = the
+ *   codemod's rewrites); every place the codemod leaves to a person is a problem with a
+ *   suggestion (never a fix) that inserts the codemod's `civic-migrate:` marker comment.
+ * - `configs.recommended`: the rule as an error on JS/TS files.
+ */
+import type { ESLint, Linter, Rule } from 'eslint';
+import { transformSource } from '../codemod/transform.js';
+import type { TransformResult } from '../codemod/types.js';
+import { loadMappings } from '../mapping/load.js';
+import { toolInfo } from '../report/summary.js';
+
+interface RuleOptions {
+  /** Where `long_name` becomes `description` (as the codemod's `--long-name`). */
+  readonly longName?: 'auto' | 'always' | 'never';
+  /** A mapping table file instead of the bundled one (as `--mappings`). */
+  readonly mappings?: string;
+}
+
+/** The last transform, by file and text: several rules (or passes over an unchanged file) share it. */
+let last: { key: string; result: TransformResult } | undefined;
+
+function transformFor(text: string, filename: string, options: RuleOptions): TransformResult {
+  const key = `${filename}\u0000${options.longName ?? ''}\u0000${options.mappings ?? ''}\u0000${text}`;
+  if (last?.key !== key) {
+    const mappings = options.mappings ? loadMappings(options.mappings) : undefined;
+    last = {
+      key,
+      result: transformSource(text, filename, { longName: options.longName ?? 'auto', ...(mappings ? { mappings } : {}) }),
+    };
+  }
+  return last.result;
+}
+
+/** The marker comment line the codemod inserts for one message: its insertion edit's line that holds it. */
+function markerInsertion(result: TransformResult, message: string): { at: number; text: string } | undefined {
+  for (const edit of result.edits) {
+    if (edit.start !== edit.end || !edit.text.includes(message)) continue;
+    const line = edit.text.split(/(?<=\n)/).find((l) => l.includes(message));
+    if (line) return { at: edit.start, text: line };
+  }
+  return undefined;
+}
+
+/**
+ * The name the codemod decides by (its extension picks the parser). ESLint's stand-ins for text
+ * without a file (`<input>`, `<text>`) get one from the parser in use: TypeScript's or JavaScript.
+ */
+function scriptName(context: Rule.RuleContext): string {
+  const name = context.physicalFilename ?? context.filename;
+  if (/\.(?:vue|[cm]?[jt]sx?)$/i.test(name)) return name;
+  const parser = context.languageOptions?.parser as { meta?: { name?: string } } | undefined;
+  return /typescript/i.test(parser?.meta?.name ?? '') ? `${name}.ts` : `${name}.js`;
+}
+
+const noV1: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'V1 Civic Data API usage: fixed where the civic-migrate codemod rewrites it, suggested markers where a person must decide',
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: { longName: { enum: ['auto', 'always', 'never'] }, mappings: { type: 'string' } },
+      },
+    ],
+    messages: { marker: 'Insert the civic-migrate marker comment above this line' },
+  },
+  create(context) {
+    const options = (context.options[0] ?? {}) as RuleOptions;
+    return {
+      Program() {
+        const { sourceCode } = context;
+        const result = transformFor(sourceCode.text, scriptName(context), options);
+        if (result.error) return; // the codemod leaves such a file alone (a parse error is ESLint's to say)
+        const loc = (start: number, end: number) => ({
+          start: sourceCode.getLocFromIndex(start),
+          end: sourceCode.getLocFromIndex(end),
+        });
+        for (const c of result.changes) {
+          context.report({
+            loc: loc(c.start, c.end),
+            message: `V1 \`${c.from}\` is \`${c.to}\` in V2 (civic-migrate fixes it).`,
+            fix: (fixer) => fixer.replaceTextRange([c.start, c.end], c.to),
+          });
+        }
+        for (const m of result.markers) {
+          const insertion = m.present && !m.added ? undefined : markerInsertion(result, m.message);
+          context.report({
+            loc: loc(m.start, m.end),
+            message: `${m.message} (civic-migrate: a person must decide)`,
+            ...(insertion
+              ? {
+                  suggest: [
+                    {
+                      messageId: 'marker',
+                      fix: (fixer) => fixer.insertTextBeforeRange([insertion.at, insertion.at], insertion.text),
+                    },
+                  ],
+                }
+              : {}),
+          });
+        }
+      },
+    };
+  },
+};
+
+const plugin: ESLint.Plugin & { configs: Record<string, Linter.Config> } = {
+  meta: { name: 'civic-migrate', version: toolInfo().version },
+  rules: { 'no-v1': noV1 },
+  configs: {},
+};
+
+plugin.configs.recommended = {
+  name: 'civic-migrate/recommended',
+  files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'],
+  plugins: { 'civic-migrate': plugin },
+  rules: { 'civic-migrate/no-v1': 'error' },
+};
+
+export default plugin;
+export { noV1 };

@@ -1,0 +1,107 @@
+/** The ESLint plugin, with ESLint's own RuleTester and a real `eslint --fix` run on the bundled example. */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ESLint, RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
+import plugin from '../src/eslint/index.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const rule = plugin.rules?.['no-v1'] as never;
+const js = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const ts = new RuleTester({ languageOptions: { parser: tseslint.parser as never, ecmaVersion: 2022, sourceType: 'module' } });
+
+js.run('civic-migrate/no-v1 (JS)', rule, {
+  valid: [
+    'export const f = (s) => s.has_no_excuse_absentee.bool_value;',
+    // Another API's long_name (Google Geocoding): the codemod leaves it, so does the rule.
+    'export const city = (c) => c.address_components[0].long_name;',
+  ],
+  invalid: [
+    {
+      code: 'export const f = (s) => s.vbm_no_excuse.value;',
+      output: 'export const f = (s) => s.has_no_excuse_absentee.bool_value;',
+      errors: [
+        { message: 'V1 `vbm_no_excuse` is `has_no_excuse_absentee` in V2 (civic-migrate fixes it).', line: 1, column: 27 },
+        { message: 'V1 `value` is `bool_value` in V2 (civic-migrate fixes it).', line: 1, column: 41 },
+      ],
+    },
+    {
+      code: "fetch('https://api.voteamerica.org/v1/election/field/');",
+      output: "fetch('https://api.voteamerica.org/v2/election/field/');",
+      errors: [{ message: 'V1 `/v1/election/field/` is `/v2/election/field/` in V2 (civic-migrate fixes it).' }],
+    },
+    {
+      code: 'export const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+      output: null,
+      errors: [
+        {
+          message:
+            "`vbm_app_submission_email` is gone in V2: read `absentee_request_methods`' `multiselect_value` and check for `email` (civic-migrate: a person must decide)",
+          suggestions: [
+            {
+              messageId: 'marker',
+              output:
+                '// civic-migrate: `vbm_app_submission_email` is gone in V2: read `absentee_request_methods`\' `multiselect_value` and check for `email`\nexport const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+ts.run('civic-migrate/no-v1 (TypeScript)', rule, {
+  valid: ['export interface Item { has_no_excuse_absentee: { text: string } }'],
+  invalid: [
+    {
+      code: 'export interface State { vbm_no_excuse: { text: string } }\nexport const f = (s: State) => s.vbm_no_excuse.text;',
+      output:
+        'export interface State { has_no_excuse_absentee: { text: string } }\nexport const f = (s: State) => s.has_no_excuse_absentee.text;',
+      errors: 2,
+    },
+  ],
+});
+
+describe('a real eslint --fix on the bundled example', () => {
+  const files = (root: string): string[] =>
+    readdirSync(root).flatMap((n) => {
+      const p = join(root, n);
+      return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
+    });
+
+  it('rewrites every file as the codemod does, marker comments aside, and reports every marker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-'));
+    cpSync(new URL('../fixtures/example-v1-integration/', import.meta.url), dir, { recursive: true });
+    const sources = new Map(files(dir).map((f) => [f, readFileSync(f, 'utf8')]));
+    const eslint = new ESLint({
+      cwd: dir,
+      fix: true,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser as never } },
+        plugin.configs.recommended as never,
+      ],
+    });
+    const results = await eslint.lintFiles(['.']);
+    await ESLint.outputFixes(results);
+    let markers = 0;
+    for (const [file, before] of sources) {
+      const fixed = readFileSync(file, 'utf8');
+      expect(fixed, relative(dir, file)).toBe(transformSource(before, file, { markers: false }).output);
+      // What is left is what the codemod leaves to a person in the migrated code.
+      markers += transformSource(fixed, file, { markers: false }).markers.length;
+    }
+    const remaining = results.flatMap((r) => r.messages);
+    expect(
+      remaining.every((m) => m.ruleId === 'civic-migrate/no-v1' && m.message.endsWith('(civic-migrate: a person must decide)')),
+    ).toBe(true);
+    expect(remaining.length).toBe(markers);
+    expect(markers).toBeGreaterThan(0);
+  });
+});
