@@ -1,8 +1,16 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions } from './file-options.js';
+
+/** A file of the report's own inside the searched folder, as an exclude pattern anchored at the folder. */
+function ownFiles(cwd: string, file: string | undefined): string[] {
+  if (!file) return [];
+  const rel = relative(cwd, resolve(cwd, file));
+  return rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
+}
 
 export const reportCommand = defineCommand({
   command: 'report [paths..]',
@@ -21,6 +29,15 @@ export const reportCommand = defineCommand({
         type: 'string',
         describe:
           'Write the report to this file instead of stdout (- is stdout; a regular file is replaced atomically, a device or FIFO written in place)',
+      })
+      .option('baseline', {
+        type: 'string',
+        describe: 'Findings in this baseline file do not fail the gate (shown as baselined); only new ones do',
+      })
+      .option('update-baseline', {
+        type: 'boolean',
+        default: false,
+        describe: 'With --baseline: write the current findings to the baseline file (exit 0)',
       })
       .option('json-schema', {
         type: 'boolean',
@@ -54,16 +71,30 @@ export const reportCommand = defineCommand({
       import('../files/write.js'),
     ]);
     const failOn = args['fail-on'];
-    const result = await findV1Usage({
+    let result = await findV1Usage({
       cwd: io.cwd,
       ...(args.paths?.length ? { paths: args.paths } : {}),
       ...(args.include?.length ? { include: args.include } : {}),
-      ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+      // The baseline names V1 slugs: it is not code to search.
+      ...(args.exclude?.length || args.baseline
+        ? { exclude: [...(args.exclude ?? []), ...ownFiles(io.cwd, args.baseline)] }
+        : {}),
       gitignore: args.gitignore,
       maxBytes,
       mappings: mappings(),
       assumeCivic: args['assume-civic'],
     });
+    if (args['update-baseline']) {
+      if (!args.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
+      const { baselineOf } = await import('../report/baseline.js');
+      await writeFileAtomic(resolve(io.cwd, args.baseline), `${JSON.stringify(baselineOf(result), null, 2)}\n`);
+      io.stderr.write(`civic-migrate: ${shownName(args.baseline)}: ${result.findings.length} findings written as the baseline\n`);
+      return 0;
+    }
+    if (args.baseline) {
+      const { applyBaseline, readBaseline } = await import('../report/baseline.js');
+      result = applyBaseline(result, readBaseline(resolve(io.cwd, args.baseline), args.baseline));
+    }
     const output = renderReport(result, args.format, { failOn });
     const toFile = args.output !== undefined && args.output !== '-';
     if (toFile) await writeFileAtomic(resolve(io.cwd, args.output as string), output);

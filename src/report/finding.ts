@@ -60,6 +60,8 @@ export interface Finding extends FindingRecord, TextSpan {
   readonly confidence: Confidence;
   /** The source line (cut around the token when long), and the token's 1-based column in it. */
   readonly excerpt: Excerpt;
+  /** True when `--baseline` accepts this finding for now: shown, not gating. */
+  readonly baselined?: true;
 }
 
 export interface Excerpt {
@@ -120,7 +122,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 /** Findings that count for the gate: high confidence, and for `manual` fixed by a person. */
 export function gatingFindings(findings: readonly Finding[], failOn: FailOn): Finding[] {
   if (failOn === 'none') return [];
-  return findings.filter((f) => f.confidence === 'high' && (failOn === 'any' || f.fixedBy === 'person'));
+  return findings.filter((f) => f.confidence === 'high' && !f.baselined && (failOn === 'any' || f.fixedBy === 'person'));
 }
 
 export function countBy<K extends string>(

@@ -81,7 +81,12 @@ export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
     ]
       .filter(Boolean)
       .join(', ');
-    const low = byConfidence.low ? ` (${byConfidence.low.toLocaleString('en-US')} low-confidence, not gating)` : '';
+    const baselined = findings.filter((f) => f.baselined).length;
+    const quiet = [
+      byConfidence.low ? `${byConfidence.low.toLocaleString('en-US')} low-confidence` : '',
+      baselined ? `${baselined.toLocaleString('en-US')} baselined` : '',
+    ].filter(Boolean);
+    const low = quiet.length ? ` (${quiet.join(', ')}, not gating)` : '';
     verdict = `${plural(findings.length, 'V1 usage')} in ${plural(stats.filesAffected, 'file')}: ${who}${low}.`;
   }
   if (skippedGating)

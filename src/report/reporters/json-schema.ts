@@ -179,6 +179,7 @@ export const REPORT_JSON_SCHEMA = {
             required: ['text', 'column'],
             properties: { text: { type: 'string' }, column: positive },
           },
+          baselined: { const: true, description: 'Accepted by --baseline: shown, not gating.' },
         },
       },
     },

@@ -39,7 +39,12 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
     const posWidth = Math.max(...findings.map((f) => `${f.line}:${f.column}`.length));
     for (const f of findings) {
       const pos = `${f.line}:${f.column}`.padEnd(posWidth);
-      const tags = [f.fixedBy, f.context, ...(f.confidence === 'low' ? ['low confidence'] : [])].join(', ');
+      const tags = [
+        f.fixedBy,
+        f.context,
+        ...(f.confidence === 'low' ? ['low confidence'] : []),
+        ...(f.baselined ? ['baselined'] : []),
+      ].join(', ');
       out.push(`  ${pos}  ${f.kind.padEnd(KIND_WIDTH)}  ${what(f)}  (${tags})`);
       const indent = ' '.repeat(2 + posWidth + 2);
       out.push(...excerptLines(f, indent));
