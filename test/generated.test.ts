@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { configJsonSchema } from '../src/cli/config.js';
 import { renderGuide } from '../src/mapping/guide.js';
 import { tableJsonSchema } from '../src/mapping/json-schema.js';
 import { loadMappings } from '../src/mapping/load.js';
+import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 
 /**
  * Checked-in files generated from the table. They must not go stale: regenerate them with
@@ -11,6 +13,8 @@ import { loadMappings } from '../src/mapping/load.js';
 const generated: [string, () => string][] = [
   ['../docs/migration-guide.md', () => renderGuide(loadMappings())],
   ['../mappings/v1-to-v2.schema.json', () => `${JSON.stringify(tableJsonSchema(), null, 2)}\n`],
+  ['../docs/config.schema.json', () => `${JSON.stringify(configJsonSchema(), null, 2)}\n`],
+  ['../docs/report.schema.json', () => `${JSON.stringify(REPORT_JSON_SCHEMA, null, 2)}\n`],
 ];
 
 describe('generated files are up to date', () => {

@@ -3,6 +3,7 @@ import yargs, { type Argv } from 'yargs';
 import { CivicMigrateError, UsageError } from '../errors.js';
 import { adaptCommand } from './adapt.js';
 import { codemodCommand } from './codemod.js';
+import { findConfig, withConfig } from './config.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
@@ -52,10 +53,25 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
   // `help codemod` is `codemod --help`; `help` alone is `--help`.
   if (argv[0] === 'help') return run(argv.length > 1 ? [...argv.slice(1), '--help'] : ['--help'], io);
-  const args = dashValues(argv);
+  let args: string[];
+  try {
+    // civic-migrate.config.json (or "civic-migrate" in package.json): flags the command line does not give.
+    args = withConfig(dashValues(argv), argv.includes('--no-config') ? undefined : findConfig(io.cwd));
+  } catch (error) {
+    if (!(error instanceof CivicMigrateError)) throw error;
+    io.stderr.write(`civic-migrate: ${error.message}\n`);
+    return error.exitCode;
+  }
   let parser: Argv<GlobalArgs> = yargs(args)
     .scriptName('civic-migrate')
     .usage('$0 <command> [options]\n\nMigrate Civic Data API integrations from V1 to V2.')
+    .option('config', {
+      type: 'boolean',
+      global: true,
+      default: true,
+      describe:
+        'Read civic-migrate.config.json (or "civic-migrate" in package.json) from here up to the repository root (--no-config: do not)',
+    })
     .option('mappings', {
       type: 'string',
       global: true,

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { readInputFileSync } from '../files/read.js';
+import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
+
+/**
+ * `civic-migrate.config.json` (or a `"civic-migrate"` key in package.json): the options a team
+ * would otherwise repeat on every call. Flags given on the command line win. Paths are relative
+ * to the file that names them.
+ */
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+    mappings: z.string().min(1).optional().describe('A mapping table to use instead of the bundled one (--mappings).'),
+    include: z.array(z.string().min(1)).optional().describe('Only files matching these gitignore-style patterns (--include).'),
+    exclude: z.array(z.string().min(1)).optional().describe('Leave out files and folders matching these patterns (--exclude).'),
+    gitignore: z.boolean().optional().describe('Honour .gitignore files (default true; --no-gitignore).'),
+    maxBytes: z.number().int().positive().optional().describe('Files larger than this many bytes are not read (--max-bytes).'),
+    longName: z.enum(['auto', 'always', 'never']).optional().describe('Where the codemod renames `long_name` (--long-name).'),
+    project: z
+      .union([z.string().min(1), z.literal(false)])
+      .optional()
+      .describe(
+        "The codemod's tsconfig.json/jsconfig.json for program mode, or false for file by file (--project / --no-project).",
+      ),
+    failOn: z.enum(FAIL_ON).optional().describe('Which report findings fail the gate (--fail-on).'),
+    format: z.enum(REPORT_FORMATS).optional().describe('The report format (--format).'),
+    baseline: z.string().min(1).optional().describe('A baseline file: its findings do not fail the gate (--baseline).'),
+    assumeCivic: z.boolean().optional().describe('Treat every file as Civic Data API code in the report (--assume-civic).'),
+  })
+  .describe('civic-migrate configuration (civic-migrate.config.json)');
+export type Config = z.infer<typeof configSchema>;
+
+export const CONFIG_FILE = 'civic-migrate.config.json';
+
+/** The JSON Schema of the config file, with each option's description (docs/config.schema.json). */
+export function configJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input' }) as Record<string, unknown>;
+}
+
+/** Which flag each key sets, for which commands, and whether it is a path. */
+const FLAGS: Record<Exclude<keyof Config, '$schema'>, { flag: string; commands: readonly string[]; path?: true }> = {
+  mappings: {
+    flag: '--mappings',
+    commands: ['codemod', 'report', 'adapt', 'explain', 'mappings', 'serve', 'fetch', 'verify'],
+    path: true,
+  },
+  include: { flag: '--include', commands: ['codemod', 'report'] },
+  exclude: { flag: '--exclude', commands: ['codemod', 'report'] },
+  gitignore: { flag: '--gitignore', commands: ['codemod', 'report'] },
+  maxBytes: { flag: '--max-bytes', commands: ['codemod', 'report'] },
+  longName: { flag: '--long-name', commands: ['codemod'] },
+  project: { flag: '--project', commands: ['codemod', 'report'], path: true },
+  failOn: { flag: '--fail-on', commands: ['report'] },
+  format: { flag: '--format', commands: ['report'] },
+  baseline: { flag: '--baseline', commands: ['report'], path: true },
+  assumeCivic: { flag: '--assume-civic', commands: ['report'] },
+};
+
+/** The nearest config from `cwd` up to the repository root (a folder with `.git`) or the file system's root. */
+export function findConfig(cwd: string): { file: string; config: Config } | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const own = join(dir, CONFIG_FILE);
+    if (existsSync(own)) return { file: own, config: parseConfig(own, readJson(own)) };
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      const json = readJson(pkg) as Record<string, unknown> | undefined;
+      if (json && typeof json === 'object' && 'civic-migrate' in json)
+        return { file: pkg, config: parseConfig(`${pkg} ("civic-migrate")`, json['civic-migrate']) };
+    }
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readInputFileSync(file, 'config', { maxBytes: 1024 * 1024 }));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new UsageError(`${file}: not valid JSON (${error.message})`);
+    throw error;
+  }
+}
+
+function parseConfig(where: string, json: unknown): Config {
+  const parsed = configSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UsageError(`${where}: ${issue?.path.join('.') || 'the config'}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * The command line with the config's options added for the command being run, where the command
+ * line does not give them itself (a flag given there wins, and a list given there replaces the
+ * config's list).
+ */
+export function withConfig(argv: readonly string[], found: { file: string; config: Config } | undefined): string[] {
+  if (!found) return [...argv];
+  const command = argv.find((a) => !a.startsWith('-'));
+  if (!command) return [...argv];
+  const given = (flag: string) =>
+    argv.some(
+      (a) =>
+        a === flag ||
+        a.startsWith(`${flag}=`) ||
+        (flag === '--gitignore' && a === '--no-gitignore') ||
+        (flag === '--project' && a === '--no-project'),
+    );
+  const base = dirname(found.file);
+  const extra: string[] = [];
+  for (const [key, value] of Object.entries(found.config)) {
+    const spec = FLAGS[key as keyof typeof FLAGS];
+    if (!spec || !spec.commands.includes(command) || given(spec.flag) || value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) extra.push(`${spec.flag}=${v}`);
+    else if (value === false) extra.push(spec.flag === '--project' ? '--no-project' : `--no-${spec.flag.slice(2)}`);
+    else if (value === true) extra.push(spec.flag);
+    else extra.push(`${spec.flag}=${spec.path ? resolve(base, String(value)) : String(value)}`);
+  }
+  return [...argv, ...extra];
+}
