@@ -99,3 +99,21 @@ describe('downgraded field lists', () => {
     expect(named).toContain('felon_vote_release_prison');
   });
 });
+
+describe('one Boolean codec, both directions', () => {
+  it('upgrade: a V1 item with text "" and value true becomes text "True", bool_value true (said)', async () => {
+    const { upgrade } = await import('../src/payload/index.js');
+    const v1 = JSON.parse(readFileSync(new URL('../fixtures/payloads/v1-state-IL.json', import.meta.url), 'utf8'));
+    const item = (v1.state_information as { field_type: string }[]).find((x) => x.field_type === 'vbm_no_excuse');
+    expect(item).toBeDefined();
+    Object.assign(item as object, { text: '', value: true });
+    const r = upgrade(v1, { kind: 'state' });
+    expect(r.value.state_information.find((x) => x.field_type === 'has_no_excuse_absentee')).toMatchObject({
+      text: 'True',
+      bool_value: true,
+    });
+    expect(r.diagnostics.find((d) => d.code === 'boolean-conflict')?.message).toBe(
+      'text "" disagrees with value true: bool_value follows value, and text is written "True"',
+    );
+  });
+});

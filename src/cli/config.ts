@@ -111,7 +111,7 @@ export function withConfig(argv: readonly string[], found: { file: string; confi
   const extra: string[] = [];
   for (const [key, value] of Object.entries(found.config)) {
     const spec = FLAGS[key as keyof typeof FLAGS];
-    if (!spec || !spec.commands.includes(command) || given(spec.flag) || value === undefined) continue;
+    if (!spec?.commands.includes(command) || given(spec.flag) || value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) extra.push(`${spec.flag}=${v}`);
     else if (value === false) extra.push(spec.flag === '--project' ? '--no-project' : `--no-${spec.flag.slice(2)}`);
     else if (value === true) extra.push(spec.flag);

@@ -1,5 +1,6 @@
 import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
+import { type ReadBoolean, readBooleanItem } from './codec.js';
 import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
@@ -23,7 +24,6 @@ import {
   MULTISELECT_SEPARATOR,
   messageCache,
   once,
-  readBoolText,
 } from './values.js';
 
 type Out = Record<string, unknown>;
@@ -33,46 +33,15 @@ const emptiedMessage = messageCache<DeleteRule>(
   (rule, detail) => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
 );
 
-/** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text. */
-function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): { bool: boolean; text: string } {
+/** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text (see `readBooleanItem`). */
+function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): ReadBoolean {
   const { boolV1, boolV2 } = run.plan.keys;
-  const slug = item.field_type;
   const declared = (item as Out)[boolV2];
   const draft = (item as Out)[boolV1];
-  let sent: boolean | undefined;
-  if (typeof declared === 'boolean') sent = declared;
-  else if (typeof draft === 'boolean') {
-    sent = draft;
-    run.diags.add('legacy-value', slug, itemPath(index), `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
-  }
-  const read = readBoolText(item.text);
-  const bool = sent ?? read === true;
-  // V1 code compares `text === "True"`: the text must say what `value` says. Only an unset Boolean
-  // (`""` with false) stays empty, as the V1 server sent it.
-  const agreeing = read === null && !bool ? '' : boolText(bool);
-  const text = read === undefined && sent === undefined ? item.text : agreeing;
-  if (sent !== undefined && ((typeof read === 'boolean' && read !== sent) || (read === null && sent) || read === undefined))
-    run.diags.add(
-      'boolean-conflict',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} disagrees with ${boolV2} ${sent}: ${boolV1} follows ${boolV2}, and text is written ${JSON.stringify(text)}`,
-    );
-  else if (read === undefined)
-    run.diags.add(
-      'boolean-unreadable',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV1} is ${bool}`,
-    );
-  else if (item.text !== text)
-    run.diags.add(
-      'boolean-normalized',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}, as V1 code compares it`,
-    );
-  return { bool, text };
+  if (typeof declared !== 'boolean' && typeof draft === 'boolean')
+    run.diags.add('legacy-value', item.field_type, itemPath(index), `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
+  const sent = typeof declared === 'boolean' ? declared : typeof draft === 'boolean' ? draft : undefined;
+  return readBooleanItem(run.diags, item, index, sent, { from: boolV2, to: boolV1 });
 }
 
 /** The options a Multi-select item holds: `multiselect_value`, else the draft `value`, else its text. */

@@ -1,5 +1,6 @@
 import { assertNever } from '../errors.js';
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
+import { type ReadBoolean, readBooleanItem } from './codec.js';
 import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
@@ -15,16 +16,7 @@ import type {
 } from './schemas.js';
 import { stateCodeOf } from './states.js';
 import { stateRecordShape, v1StateItemOk } from './validate.js';
-import {
-  boolText,
-  compareTimes,
-  copyExtras,
-  copyV1ItemExtras,
-  longNameOf,
-  MULTISELECT_SEPARATOR,
-  messageCache,
-  readBoolText,
-} from './values.js';
+import { compareTimes, copyExtras, copyV1ItemExtras, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
 
 type Out = Record<string, unknown>;
 
@@ -38,46 +30,18 @@ const lostMessage = messageCache<DeleteRule>(
   (rule, detail) => `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
 );
 
-/** The Boolean a V1 item holds: its `value` when sent, else its text. Reports unset, unreadable and conflicting values. */
-function readBoolean(
-  run: UpgradeRun,
-  item: V1StateItem,
-  index: number,
-  reportUnset = true,
-): { bool: boolean; text: string; unset: boolean } {
+/** The Boolean a V1 item holds: its `value` when sent, else its text (see `readBooleanItem`). */
+function readBoolean(run: UpgradeRun, item: V1StateItem, index: number, reportUnset = true): ReadBoolean {
   const { boolV1, boolV2 } = run.plan.keys;
-  const slug = item.field_type;
   const sent = (item as Out)[boolV1];
-  const read = readBoolText(item.text);
-  const bool = typeof sent === 'boolean' ? sent : read === true;
-  if (typeof sent === 'boolean' && ((typeof read === 'boolean' && read !== sent) || (read === null && sent)))
-    run.diags.add(
-      'boolean-conflict',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} disagrees with ${boolV1} ${sent}: ${boolV2} follows ${boolV1} (${sent}), text is kept`,
-    );
-  let text = item.text;
-  if (read === null) {
-    if (!sent && reportUnset)
-      run.diags.add('unset-boolean', slug, itemPath(index), `"${slug}" is unset (text ""): ${boolV2} is false, text stays ""`);
-  } else if (read === undefined)
-    run.diags.add(
-      'boolean-unreadable',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} is not "True", "False" or "": kept; ${boolV2} is ${bool}`,
-    );
-  else if (item.text !== boolText(read)) {
-    text = boolText(read);
-    run.diags.add(
-      'boolean-normalized',
-      slug,
-      itemPath(index),
-      `text ${JSON.stringify(item.text)} written as ${JSON.stringify(text)}`,
-    );
-  }
-  return { bool, text, unset: read === null && !sent };
+  return readBooleanItem(
+    run.diags,
+    item,
+    index,
+    typeof sent === 'boolean' ? sent : undefined,
+    { from: boolV1, to: boolV2 },
+    reportUnset,
+  );
 }
 
 export const RECORD_KEYS: ReadonlySet<string> = new Set(['code', 'name', 'state_information']);
