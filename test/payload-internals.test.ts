@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
 import { indexOverrides } from '../src/payload/derive.js';
 import { type DiagnosticCode, Diagnostics } from '../src/payload/diagnostics.js';
-import { planFor } from '../src/payload/plan.js';
 import type { RegionalOverride } from '../src/payload/schemas.js';
 import { stateCodeOf } from '../src/payload/states.js';
+import { planFor } from '../src/payload/steps.js';
 import { compareTimes } from '../src/payload/values.js';
 
 const plan = planFor(loadMappings());

@@ -19,8 +19,8 @@ import {
   v2FieldListSchema,
   v2StateRecordSchema,
 } from '../src/payload/index.js';
-import { planFor } from '../src/payload/plan.js';
-import { fastCheck, fastStateCheck, findEvidence } from '../src/payload/validate.js';
+import { fastCheck, fastStateCheck, findEvidence } from '../src/payload/shape.js';
+import { planFor } from '../src/payload/steps.js';
 
 const m = loadMappings();
 const plan = planFor(m);

@@ -1,11 +1,10 @@
 import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { type DowngradeRun, indexFields, overridesOption, type UpgradeRun } from './context.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
-import { planFor } from './plan.js';
+import { type DowngradeRun, indexFields, overridesOption, type UpgradeRun } from './run-state.js';
 import type {
   PayloadKind,
   PayloadVersion,
@@ -15,8 +14,9 @@ import type {
   V2FieldDescriptor,
   V2StateRecord,
 } from './schemas.js';
+import { detectKind, findEvidence, mixedError, validatePayload, wrongVersionError } from './shape.js';
+import { planFor } from './steps.js';
 import { upgradeFields, upgradeOverrides, upgradeState } from './upgrade.js';
-import { detectKind, findEvidence, mixedError, validatePayload, wrongVersionError } from './validate.js';
 
 /** Options of `upgrade` and `downgrade`. */
 export interface AdaptOptions<Fields> {

@@ -1,8 +1,8 @@
 import { assertNever } from '../errors.js';
 import type { DeleteRule, Derive } from '../mapping/schema.js';
-import type { Plan } from './plan.js';
 import type { RegionalOverride, V1StateItem } from './schemas.js';
 import { stateCodeOf } from './states.js';
+import type { Plan } from './steps.js';
 import { boolText, compareTimes, EPOCH, hasData } from './values.js';
 
 /** The override list given as an option, indexed: which states have overrides for a V2 slug. */

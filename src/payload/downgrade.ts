@@ -1,10 +1,9 @@
 import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { type ReadBoolean, readBooleanItem } from './codec.js';
-import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './context.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
-import { type DowngradeStep, type Plan, SlugMap } from './plan.js';
+import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './run-state.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -13,8 +12,9 @@ import type {
   V2StateItem,
   V2StateRecord,
 } from './schemas.js';
+import { stateRecordShape, v2StateItemOk } from './shape.js';
+import { type DowngradeStep, type Plan, SlugMap } from './steps.js';
 import { checkDuplicate, convertOverride, RECORD_KEYS, splitOptions } from './upgrade.js';
-import { stateRecordShape, v2StateItemOk } from './validate.js';
 import {
   boolText,
   compareTimes,

@@ -24,6 +24,7 @@ export {
 } from './diagnostics.js';
 export { locateJsonError, parseJson } from './json.js';
 export * from './schemas.js';
+export { detectPayload, type Evidence } from './shape.js';
 export { isStateCode, STATE_CODES, STATES, stateCodeOf, TERRITORIES } from './states.js';
 export {
   type SyntheticV1Dataset,
@@ -32,5 +33,4 @@ export {
   syntheticV1Fields,
   syntheticV1State,
 } from './synthetic.js';
-export { detectPayload, type Evidence } from './validate.js';
 export { longNameOf, MULTISELECT_SEPARATOR } from './values.js';

@@ -1,10 +1,9 @@
 import { assertNever } from '../errors.js';
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
 import { type ReadBoolean, readBooleanItem } from './codec.js';
-import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './context.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
-import { type Plan, SlugMap, type UpgradeStep } from './plan.js';
+import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './run-state.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -14,8 +13,9 @@ import type {
   V2StateItem,
   V2StateRecord,
 } from './schemas.js';
+import { stateRecordShape, v1StateItemOk } from './shape.js';
 import { stateCodeOf } from './states.js';
-import { stateRecordShape, v1StateItemOk } from './validate.js';
+import { type Plan, SlugMap, type UpgradeStep } from './steps.js';
 import { compareTimes, copyExtras, copyV1ItemExtras, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
 
 type Out = Record<string, unknown>;

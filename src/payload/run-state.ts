@@ -2,9 +2,9 @@ import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
 import { indexOverrides, type OverrideIndex } from './derive.js';
 import { type Diagnostics, jsonPath, PayloadError } from './diagnostics.js';
-import type { Plan } from './plan.js';
 import type { PayloadKind, PayloadVersion, RegionalOverride } from './schemas.js';
-import { validatePayload } from './validate.js';
+import { validatePayload } from './shape.js';
+import type { Plan } from './steps.js';
 
 /** What one conversion call works with. */
 export interface Run {

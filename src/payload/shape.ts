@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
-import { type Plan, planFor } from './plan.js';
 import {
   overrideListSchema,
   type PayloadKind,
@@ -15,6 +14,7 @@ import {
   v2FieldListSchema,
   v2StateRecordSchema,
 } from './schemas.js';
+import { type Plan, planFor } from './steps.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
