@@ -1,5 +1,5 @@
 /** The ESLint plugin, with ESLint's own RuleTester and a real `eslint --fix` run on the bundled example. */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ESLint, RuleTester } from 'eslint';
@@ -103,5 +103,24 @@ describe('a real eslint --fix on the bundled example', () => {
     ).toBe(true);
     expect(remaining.length).toBe(markers);
     expect(markers).toBeGreaterThan(0);
+  });
+});
+
+describe('the mappings option', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-table-'));
+  const table = JSON.parse(readFileSync(new URL('../mappings/v1-to-v2.json', import.meta.url), 'utf8'));
+  table.slugs.push({ kind: 'rename', v1: 'acct_legacy_field', v2: 'acct_new_field', description: 'Use `acct_new_field`.' });
+  const path = join(dir, 'table.json');
+  writeFileSync(path, JSON.stringify(table));
+  js.run('civic-migrate/no-v1 with a table of your own', rule, {
+    valid: [],
+    invalid: [
+      {
+        code: 'export const f = (s) => s.acct_legacy_field.text;',
+        options: [{ mappings: path }],
+        output: 'export const f = (s) => s.acct_new_field.text;',
+        errors: [{ message: 'V1 `acct_legacy_field` is `acct_new_field` in V2 (civic-migrate fixes it).' }],
+      },
+    ],
   });
 });

@@ -13,6 +13,7 @@ import type { ESLint, Linter, Rule } from 'eslint';
 import { transformSource } from '../codemod/transform.js';
 import type { TransformResult } from '../codemod/types.js';
 import { loadMappings } from '../mapping/load.js';
+import type { Mappings } from '../mapping/mappings.js';
 import { toolInfo } from '../report/summary.js';
 
 interface RuleOptions {
@@ -25,10 +26,21 @@ interface RuleOptions {
 /** The last transform, by file and text: several rules (or passes over an unchanged file) share it. */
 let last: { key: string; result: TransformResult } | undefined;
 
+/** Tables named by the rule's `mappings` option, loaded and validated once per path. */
+const tables = new Map<string, Mappings>();
+const tableAt = (path: string): Mappings => {
+  let table = tables.get(path);
+  if (!table) {
+    table = loadMappings(path);
+    tables.set(path, table);
+  }
+  return table;
+};
+
 function transformFor(text: string, filename: string, options: RuleOptions): TransformResult {
   const key = `${filename}\u0000${options.longName ?? ''}\u0000${options.mappings ?? ''}\u0000${text}`;
   if (last?.key !== key) {
-    const mappings = options.mappings ? loadMappings(options.mappings) : undefined;
+    const mappings = options.mappings ? tableAt(options.mappings) : undefined;
     last = {
       key,
       result: transformSource(text, filename, { longName: options.longName ?? 'auto', ...(mappings ? { mappings } : {}) }),
