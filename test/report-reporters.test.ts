@@ -12,7 +12,7 @@ import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
-import { OUTSIDE_CODEMOD } from '../src/report/fixer.js';
+import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
 import { renderReport } from '../src/report/reporters/index.js';
 import { renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';

@@ -4,7 +4,7 @@ import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { excerpt } from '../src/report/excerpt.js';
 import type { Finding } from '../src/report/finding.js';
-import { OUTSIDE_CODEMOD } from '../src/report/fixer.js';
+import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
 import { createReportRules } from '../src/report/rules.js';
 import { scanText } from '../src/report/scan-text.js';
 import { propertyReadAfter } from '../src/report/value-read.js';

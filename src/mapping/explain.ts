@@ -16,12 +16,14 @@ export type Explanation =
       side: 'v1';
       rule: ResolvedRule;
       fixedBy: FixedBy;
+      /** What changed and what to do, without who fixes it (the report adds that for the file at hand). */
+      body: string;
       message: string;
       alsoV2?: readonly V2Origin[];
     }
   | { found: true; query: string; side: 'v2'; origins: readonly V2Origin[]; field?: V2Field; message: string }
-  | { found: true; query: string; side: 'property'; property: PropertyRule; fixedBy: FixedBy; message: string }
-  | { found: true; query: string; side: 'endpoint'; endpoint: EndpointRule; fixedBy: FixedBy; message: string }
+  | { found: true; query: string; side: 'property'; property: PropertyRule; fixedBy: FixedBy; body: string; message: string }
+  | { found: true; query: string; side: 'endpoint'; endpoint: EndpointRule; fixedBy: FixedBy; body: string; message: string }
   | {
       found: true;
       query: string;
@@ -29,6 +31,7 @@ export type Explanation =
       /** What the path is: a V1 base, a path no endpoint matches, another service's, V2's own, another host's. */
       path: 'v1-root' | 'v1-base' | 'v1-unknown' | 'other-service' | 'v2' | 'other-host';
       fixedBy: FixedBy;
+      body: string;
       message: string;
     }
   | { found: false; query: string; suggestions: string[]; message: string };
@@ -41,6 +44,9 @@ export const headline = (rule: ResolvedRule): string => kindOf(rule).headline(ru
 
 /** What to do about a V1 slug, as sure as the table is. */
 export const advice = (rule: ResolvedRule, m: Mappings): string => kindOf(rule).advice(rule, m);
+
+/** A body and the sentence that says who fixes it. */
+export const withFix = (body: string, by: FixedBy): string => [body, FIX[by]].filter(Boolean).join(' ');
 
 /** The sentence that says who fixes a use (shared with the report's own messages). */
 export const FIX: Readonly<Record<FixedBy, string>> = {
@@ -64,12 +70,22 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
   const origins = mappings.byV2.get(query);
   if (rule) {
     const by = fixedBy(rule);
-    const parts = [headline(rule), advice(rule, mappings), FIX[by]].filter(Boolean);
+    const parts = [headline(rule), advice(rule, mappings)].filter(Boolean);
     if (rule.warning) parts.push(`Warning: ${rule.warning}`);
     // Where else the slug comes from, besides being itself (an unchanged slug's own origin).
     const alsoV2 = origins?.filter((o) => o.kind === 'new' || o.v1 !== query);
     if (alsoV2?.length) parts.push(`Also a V2 slug: ${alsoV2.map((o) => describeOrigin(query, o)).join('; ')}.`);
-    return { found: true, query, side: 'v1', rule, fixedBy: by, message: parts.join(' '), ...(alsoV2?.length ? { alsoV2 } : {}) };
+    const body = parts.join(' ');
+    return {
+      found: true,
+      query,
+      side: 'v1',
+      rule,
+      fixedBy: by,
+      body,
+      message: withFix(body, by),
+      ...(alsoV2?.length ? { alsoV2 } : {}),
+    };
   }
   if (origins) {
     const field = mappings.v2Fields.get(query);
@@ -92,7 +108,8 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
       side: 'property',
       property,
       fixedBy: by,
-      message: `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description} ${FIX[by]}`,
+      body: `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description}`,
+      message: withFix(`V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description}`, by),
     };
   }
   const { path, host, otherHost } = locate(mappings, query);
@@ -111,7 +128,8 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
     const head = endpoint.v2
       ? `V1 endpoint ${code(endpoint.v1)} is ${code(endpoint.v2)} in V2.`
       : `V1 endpoint ${code(endpoint.v1)} has no V2 equivalent.`;
-    return { found: true, query, side: 'endpoint', endpoint, fixedBy: by, message: `${head} ${endpoint.description} ${FIX[by]}` };
+    const body = `${head} ${endpoint.description}`;
+    return { found: true, query, side: 'endpoint', endpoint, fixedBy: by, body, message: withFix(body, by) };
   }
   if (path !== undefined) return explainPath(mappings, query, path, host);
   return notFound(mappings, query);
@@ -149,7 +167,8 @@ const pathAnswer = (
   side: 'path',
   path,
   fixedBy: by,
-  message: [message, FIX[by]].filter(Boolean).join(' '),
+  body: message,
+  message: withFix(message, by),
 });
 
 /** A path no endpoint template matches: a base, the version root, another service's, or unknown. */

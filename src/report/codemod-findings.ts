@@ -6,6 +6,7 @@ import { explain, FIX } from '../mapping/explain.js';
 import { kindOf, SLUG_KINDS, type SlugRuleKind } from '../rules/registry.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding, FindingKind } from './finding.js';
+import { hostBaseBody } from './messages.js';
 import type { ReportRules } from './rules.js';
 import type { LexerScan, TextScan } from './scan-text.js';
 
@@ -90,7 +91,7 @@ export function codemodScan(
         severity: 'info',
         fixedBy: 'person',
         confidence: 'low',
-        message: `In a comment, which \`civic-migrate codemod\` leaves alone: update it where it documents V1 usage. ${f.message.replace(` ${FIX.codemod}`, '')}`,
+        // Worded for a comment already (`findingMessage`).
       });
     }
   }
@@ -115,8 +116,7 @@ function replacementOf(rules: ReportRules, ref: RuleRef | null): string | null {
 
 /** What a rewrite's finding says: `explain`'s words for its row. */
 function rewriteMessage(rules: ReportRules, ref: RuleRef | null): string {
-  if (ref?.kind === 'host')
-    return `The V1 base URL of the Civic Data API on \`${ref.v1}\`: the same host serves V2 under its own version. \`civic-migrate codemod\` rewrites it.`;
+  if (ref?.kind === 'host') return `${hostBaseBody(ref.v1)} ${FIX.codemod}`;
   const e = ref ? explain(rules.mappings, ref.v1) : undefined;
   return e?.found ? e.message : '`civic-migrate codemod` rewrites it.';
 }

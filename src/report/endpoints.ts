@@ -3,6 +3,7 @@ import { ambiguousNote, endpointNote } from '../codemod/urls.js';
 import { type Endpoint, type EndpointModel, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
 import { explain, FIX } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { baseUrlBody } from './messages.js';
 import type { Verdict } from './rules.js';
 
 /**
@@ -139,13 +140,15 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
   const version = `/${model.from}`;
   const explained = (e: Endpoint) => {
     const x = explain(mappings, e.rule.v1);
-    return x.found ? x.message : e.rule.description;
+    return x.found && 'body' in x ? x.body : e.rule.description;
   };
-  const person = (message: string): Verdict => ({
+  /** A place left to a person, in the codemod's marker words (which say so themselves). */
+  const person = (body: string): Verdict => ({
     kind: 'endpoint',
     fixedBy: 'person',
     replacement: null,
-    message,
+    body,
+    sayWhoFixes: false,
     confidence: 'high',
   });
   const hasOtherService = (text: string) => [...model.otherServiceRoots].find((root) => text.includes(`${root}/`));
@@ -170,8 +173,15 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
         const replacement = applyToRaw(raw, read, edit, shift);
         const auth = verdict.endpoints.find((e) => e.authChanges);
         if (replacement === undefined) return person(word(ambiguousNote(path, verdict.endpoints)).message);
-        const message = explained(auth ?? (verdict.endpoints[0] as Endpoint));
-        return { kind: 'endpoint', fixedBy: auth ? 'person' : 'codemod', replacement, message, confidence: 'high' };
+        const body = explained(auth ?? (verdict.endpoints[0] as Endpoint));
+        return {
+          kind: 'endpoint',
+          fixedBy: auth ? 'person' : 'codemod',
+          replacement,
+          body,
+          sayWhoFixes: true,
+          confidence: 'high',
+        };
       }
       case 'none':
         return person(
@@ -227,7 +237,8 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
                 fixedBy: 'codemod',
                 replacement: `/${model.to}${baseRaw.slice(version.length)}`,
                 confidence: 'high',
-                message: `The V1 base URL of the Civic Data API: use the same host under \`/${model.to}/\`. ${FIX.codemod}`,
+                body: baseUrlBody(model.to),
+                sayWhoFixes: true,
               },
         });
       }

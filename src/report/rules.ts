@@ -12,7 +12,10 @@ export interface Verdict {
   readonly kind: FindingKind;
   readonly fixedBy: Fixer;
   readonly replacement: string | null;
-  readonly message: string;
+  /** What changed and what to do; who fixes it is added where the finding stands (`findingMessage`). */
+  readonly body: string;
+  /** False for words that already say what happens (low confidence, a marker's own text). */
+  readonly sayWhoFixes: boolean;
   readonly confidence: Confidence;
 }
 
@@ -71,7 +74,8 @@ export function createReportRules(mappings: Mappings, options: { assumeCivic?: b
         kind: 'property',
         fixedBy,
         replacement: fixedBy === 'codemod' ? e.property.v2 : null,
-        message: e.message,
+        body: e.body,
+        sayWhoFixes: true,
         confidence: 'high',
       };
     }
@@ -81,7 +85,8 @@ export function createReportRules(mappings: Mappings, options: { assumeCivic?: b
     return {
       kind: report.kind,
       fixedBy: asFixer(e.fixedBy),
-      message: e.message,
+      body: e.body,
+      sayWhoFixes: true,
       confidence: 'high',
       replacement: report.replacement(e.rule),
     };
@@ -110,7 +115,8 @@ export function lowConfidenceContextual(property: PropertyRule): Verdict {
     fixedBy: 'person',
     replacement: null,
     confidence: 'low',
-    message:
+    sayWhoFixes: false,
+    body:
       `This file shows no sign of the Civic Data API (no known slug, API host or endpoint path), so \`${property.v1}\` ` +
       `may belong to another API (such as Google Geocoding's address components); the codemod leaves it alone. ` +
       `If it is the Civic Data field list: ${property.description}`,
@@ -124,7 +130,8 @@ export function lowConfidenceValue(property: PropertyRule, slug: string): Verdic
     fixedBy: 'person',
     replacement: null,
     confidence: 'low',
-    message:
+    sayWhoFixes: false,
+    body:
       `The table does not know the format of \`${slug}\`, and V1 sent \`${property.v1}\` only on ${property.appliesToFormat} items. ` +
       `If \`${slug}\` is a ${property.appliesToFormat} field, read \`${property.v2}\` instead of \`${property.v1}\`.`,
   };

@@ -6,9 +6,10 @@ import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js
 import { codemodScan } from './codemod-findings.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding } from './finding.js';
-import { isCodemodFile, outsideCodemod } from './fixer.js';
+import { isCodemodFile } from './fixer.js';
 import type { ContextMap } from './lex/context-map.js';
 import { languageForPath, lexText } from './lex/languages.js';
+import { findingMessage, LEFTOVER_MARKER, type Where } from './messages.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
 import { isUnrelatedLiteral } from './unrelated.js';
 import { propertyReadAfter } from './value-read.js';
@@ -62,18 +63,19 @@ export function scanText(
 ): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
   if (isCodemodFile(file)) {
-    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules), options.transform);
+    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules, 'codemod-file'), options.transform);
     if (scan) return scan;
   }
-  const { findings, suppressed } = lexerScan(text, file, rules);
-  return { candidate: true, findings: findings.map((f) => outsideCodemod(f, file)), suppressed };
+  // Another language, or a TS/JS file the codemod cannot parse: a person makes every change here.
+  const { findings, suppressed } = lexerScan(text, file, rules, 'other-file');
+  return { candidate: true, findings, suppressed };
 }
 
 /**
  * The light per-language lexer's findings: tokens, endpoints and markers found in the text, each
  * labelled code, string or comment. Only a text with hits is lexed.
  */
-function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
+function lexerScan(text: string, file: string, rules: ReportRules, where: Where): LexerScan {
   const hits: Hit[] = [];
 
   // Markers first: the slugs quoted in a marker's own text are part of the marker.
@@ -96,7 +98,8 @@ function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
         fixedBy: 'person',
         replacement: null,
         confidence: 'high',
-        message: note || 'A marker left by `civic-migrate codemod`: a person must finish this change.',
+        body: note || LEFTOVER_MARKER,
+        sayWhoFixes: false,
       },
     });
   }
@@ -155,7 +158,9 @@ function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
       const span = spanOf(hit.index);
       if (span !== -1 && commentMarkers.has((markerSpans[span] as [number, number])[0])) continue;
     }
-    const { fixedBy, message, replacement } = hit.verdict;
+    const { replacement } = hit.verdict;
+    // Where the codemod does not go, a person makes the change the rule would let the codemod make.
+    const fixedBy = where === 'other-file' ? 'person' : hit.verdict.fixedBy;
     const { line, column } = lines.position(hit.index);
     if (ignored?.has(line)) {
       suppressed++;
@@ -180,7 +185,7 @@ function lexerScan(text: string, file: string, rules: ReportRules): LexerScan {
       kind: hit.verdict.kind,
       fixedBy,
       replacement,
-      message,
+      message: findingMessage(hit.verdict.body, { ...hit.verdict, context }, where),
       context,
       confidence: hit.verdict.confidence,
       excerpt: lineExcerpt(lines, line - 1, hit.index, hit.token.length),
