@@ -2,6 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { findV1Usage } from '../src/report/find.js';
 import { runCli } from './helpers/cli.js';
 import { writeTree } from './helpers/tree.js';
 
@@ -65,5 +67,25 @@ describe('codemod --max-bytes', () => {
     expect(ceiling.stderr).toBe(
       "civic-migrate: --max-bytes 4294967296 is over the 512 MiB ceiling (a file is read whole into memory)\nRun 'civic-migrate --help' for usage.\n",
     );
+  });
+});
+
+describe('one file loop', () => {
+  it('the codemod and the report skip the same files for the same reasons, candidates or not', async () => {
+    const dir = writeTree({ 'ok.js': 'export const f = (s) => s.vbm_no_excuse.text;\n' });
+    // Latin-1 with no V1 bytes at all (not a candidate), Latin-1 with some, and a binary file named .js.
+    writeFileSync(join(dir, 'plain.js'), Buffer.from("export const name = 'Jos\xe9';\n", 'latin1'));
+    writeFileSync(join(dir, 'v1.js'), Buffer.from("export const n = 'Jos\xe9', s = (x) => x.vbm_no_excuse;\n", 'latin1'));
+    writeFileSync(join(dir, 'blob.js'), Buffer.from([0x76, 0x62, 0x6d, 0, 0x5f]));
+    const codemod = await runCodemod({ cwd: dir, project: false });
+    expect(codemod.files.map((f) => [f.path, f.status, f.reason])).toEqual([
+      ['blob.js', 'skipped', 'binary'],
+      ['ok.js', 'changed', undefined],
+      ['plain.js', 'skipped', 'invalid-utf8'],
+      ['v1.js', 'skipped', 'invalid-utf8'],
+    ]);
+    const report = await findV1Usage({ cwd: dir, project: false });
+    expect(report.stats.skippedFiles).toEqual({ binary: 1, 'too-large': 0, 'invalid-utf8': 2 });
+    expect(report.stats.skippedList.map((s) => s.file)).toEqual(['plain.js', 'v1.js']);
   });
 });

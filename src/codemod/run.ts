@@ -2,8 +2,9 @@ import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
-import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
-import { createBytesReader, DEFAULT_MAX_BYTES, decodeText } from '../files/read.js';
+import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
+import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import { readSources } from '../files/sources.js';
 import { writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { gitPatch } from './diff.js';
@@ -150,7 +151,6 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   const prefilter = codemodPrefilter(plan);
   const write = options.writeFile ?? writeFileAtomic;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const readBytes = createBytesReader();
   const files = discovery.files;
   const results: CodemodFileResult[] = [];
   const keepFiles = options.keepFiles ?? true;
@@ -202,45 +202,27 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   };
 
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i] as (typeof files)[number];
-    options.onProgress?.(i + 1, files.length);
+  const isCandidate = (file: DiscoveredFile, bytes: Uint8Array) =>
+    program?.fileOf(file.path)?.hasRenames === true || prefilter.isCandidateBytes(bytes);
+  let done = 0;
+  for (const source of readSources(files, isCandidate, maxBytes)) {
+    const { file } = source;
+    options.onProgress?.(++done, files.length);
     if (options.write && options.signal?.aborted) {
       await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
       continue;
     }
-    // Synchronous reads: tens of thousands of small files cost less without a thread-pool round
-    // trip each, into one reused buffer. The prefilter runs on the bytes; only candidates are
-    // decoded (a copy: the buffer is overwritten by the next read).
-    const read = readBytes(file.path, maxBytes);
-    if (read.kind === 'error') {
-      await emit({ path: file.rel, status: 'error', reason: read.message, changes: NONE, markers: NONE });
-      continue;
-    }
-    if (read.kind === 'skipped') {
-      await emit({ path: file.rel, status: 'skipped', reason: read.reason, changes: NONE, markers: NONE });
+    if (source.kind !== 'candidate') {
+      const status = source.kind === 'passed' ? 'unchanged' : source.kind;
+      const reason = source.kind === 'error' ? source.message : source.kind === 'skipped' ? source.reason : undefined;
+      await emit({ path: file.rel, status, ...(reason ? { reason } : {}), changes: NONE, markers: NONE });
       continue;
     }
     const inProgram = program?.fileOf(file.path);
-    if (!inProgram?.hasRenames && !prefilter.isCandidateBytes(read.bytes)) {
-      await emit({ path: file.rel, status: 'unchanged', changes: NONE, markers: NONE });
-      continue;
-    }
-    const decoded = decodeText(read.bytes, maxBytes);
-    if (decoded.kind !== 'text') {
-      await emit({
-        path: file.rel,
-        status: 'skipped',
-        reason: decoded.kind === 'skipped' ? decoded.reason : decoded.message,
-        changes: NONE,
-        markers: NONE,
-      });
-      continue;
-    }
     parsed++;
     let r: TransformResult;
     try {
-      r = inProgram?.transform(decoded.text, transformOptions) ?? transformSource(decoded.text, file.path, transformOptions);
+      r = inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions);
     } catch (error) {
       throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
     }
@@ -272,8 +254,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       continue;
     }
     changedReal.add(real);
-    if (program) pending.push({ rel: file.rel, real, text: decoded.text, result: r });
-    else await finish(file, real, decoded.text, r);
+    if (program) pending.push({ rel: file.rel, real, text: source.text, result: r });
+    else await finish(file, real, source.text, r);
   }
 
   // The compiler as the safety net: the migrated program must not have type errors the original did not.

@@ -214,10 +214,10 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
 }
 
 /** Why bytes are not text to scan (over the limit, binary, invalid UTF-8), without decoding them; undefined when they are. */
-export function textSkipReason(
-  buffer: Uint8Array,
-  maxBytes = DEFAULT_MAX_BYTES,
-): 'too-large' | 'binary' | 'invalid-utf8' | undefined {
+/** Why bytes are not text to search. */
+export type TextSkipReason = 'too-large' | 'binary' | 'invalid-utf8';
+
+export function textSkipReason(buffer: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): TextSkipReason | undefined {
   if (buffer.byteLength > maxBytes) return 'too-large';
   if (buffer.subarray(0, 8192).includes(0)) return 'binary';
   if (!isUtf8(buffer)) return 'invalid-utf8';

@@ -1,7 +1,7 @@
 import { word } from '../codemod/messages.js';
 import { ambiguousNote, endpointNote } from '../codemod/urls.js';
 import { type Endpoint, type EndpointModel, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
-import { explain, FIX } from '../mapping/explain.js';
+import { explain } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { baseUrlBody } from './messages.js';
 import type { Verdict } from './rules.js';

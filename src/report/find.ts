@@ -3,8 +3,9 @@ import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
 import { openProgramMode } from '../codemod/program/mode.js';
 import type { Edit } from '../codemod/types.js';
-import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
-import { createBytesReader, DEFAULT_MAX_BYTES, textSkipReason } from '../files/read.js';
+import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
+import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import { readSources } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
@@ -66,36 +67,27 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   let filesAffected = 0;
   let bytesScanned = 0;
   let suppressed = 0;
-  // Synchronous reads: one file at a time costs less than a round trip through the thread pool
-  // for each of open, stat, read and close, and keeps memory flat. The prefilter runs on the
-  // bytes, so only candidate files are decoded. One reused buffer serves every read.
-  const readBytes = createBytesReader();
-  for (const file of discovery.files) {
-    const read = readBytes(file.path, maxBytes);
-    if (read.kind === 'error') {
-      errors.push({ file: file.rel, message: read.message });
+  const isCandidate = (file: DiscoveredFile, bytes: Uint8Array) =>
+    // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
+    program?.fileOf(file.path)?.hasRenames || (isCodemodFile(file.rel) ? codemodFiles : rules.prefilter).isCandidateBytes(bytes);
+  for (const source of readSources(discovery.files, isCandidate, maxBytes)) {
+    const { file } = source;
+    if (source.kind === 'error') {
+      errors.push({ file: file.rel, message: source.message });
       continue;
     }
-    if (read.kind === 'skipped') {
-      skippedFiles[read.reason]++;
-      skippedList.push({ file: file.rel, reason: read.reason, bytes: read.bytes });
-      continue;
-    }
-    const skip = textSkipReason(read.bytes, maxBytes);
-    if (skip) {
-      skippedFiles[skip]++;
+    if (source.kind === 'skipped') {
+      skippedFiles[source.reason]++;
       // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
-      if (skip !== 'binary') skippedList.push({ file: file.rel, reason: skip, bytes: read.bytes.length });
+      if (source.reason !== 'binary') skippedList.push({ file: file.rel, reason: source.reason, bytes: source.bytes });
       continue;
     }
     filesScanned++;
-    bytesScanned += read.bytes.length;
-    const inProgram = program?.fileOf(file.path);
-    // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
-    const prefilter = isCodemodFile(file.rel) ? codemodFiles : rules.prefilter;
-    if (!inProgram?.hasRenames && !prefilter.isCandidateBytes(read.bytes)) continue;
+    bytesScanned += source.bytes;
+    if (source.kind === 'passed') continue;
     filesCandidate++;
-    const text = read.bytes.toString('utf8');
+    const { text } = source;
+    const inProgram = program?.fileOf(file.path);
     const scan = scanText(text, file.rel, rules, {
       prefiltered: true,
       ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
