@@ -41,7 +41,7 @@ describe('the config file', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
-        `^civic-migrate: ${join(dir, 'civic-migrate.config.json')}: failOn: Invalid option: expected one of "manual"\\|"any"\\|"none"\\n$`,
+        `^civic-migrate: ${join(dir, 'civic-migrate.config.json')}: \\$\\.failOn: Invalid option: expected one of "manual"\\|"any"\\|"none"\\n$`,
       ),
     );
     writeFileSync(join(dir, 'civic-migrate.config.json'), '{"failOn": ');

@@ -112,7 +112,7 @@ describe('civic-migrate mappings', () => {
     expect(await runCli(['mappings', '--mappings', bad])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `civic-migrate: ${bad}: slugs[${table.slugs.length - 1}] (rename "vbm_other"): chain: target "vbm_universal" is itself a migrated V1 slug\n`,
+      stderr: `civic-migrate: ${bad}: $.slugs[${table.slugs.length - 1}] (rename "vbm_other"): chain: target "vbm_universal" is itself a migrated V1 slug\n`,
     });
     expect(await runCli(['mappings', '--mappings', join(dir, 'none.json')])).toEqual({
       code: 2,

@@ -304,8 +304,8 @@ describe('invalid responses and options', () => {
       );
       expect(error).toBeInstanceOf(ApiResponseError);
       expect({ path: (error as ApiResponseError).path, message: error.message }).toEqual({
-        path: 'state_information[0].field_type',
-        message: `GET ${url}/v2/election/data/state/CA/: invalid response: state_information[0].field_type: Invalid input: expected string, received number`,
+        path: '$.state_information[0].field_type',
+        message: `GET ${url}/v2/election/data/state/CA/: invalid response: $.state_information[0].field_type: Invalid input: expected string, received number`,
       });
     } finally {
       bad.closeAllConnections();

@@ -93,14 +93,14 @@ describe('endpoint sections of the table are checked against each other', () => 
       rejection((t) => {
         (t.endpoints[0] as { v2: string }).v2 = '/v2/election/fields/';
       }),
-    ).toBe('t.json: endpoints[0]: "v2" /v2/election/fields/ is not in "v2Endpoints"');
+    ).toBe('t.json: $.endpoints[0]: "v2" /v2/election/fields/ is not in "v2Endpoints"');
     expect(
       rejection((t) => {
         (t.endpoints[0] as { resource: string }).resource = 'state';
       }),
-    ).toBe('t.json: endpoints[0]: resource "state" differs from its V2 twin\'s ("field-list")');
+    ).toBe('t.json: $.endpoints[0]: resource "state" differs from its V2 twin\'s ("field-list")');
     expect(rejection((t) => t.v2Endpoints.push(structuredClone(t.v2Endpoints[0]!)))).toBe(
-      't.json: v2Endpoints[3]: duplicate endpoint "/v2/election/field/"',
+      't.json: $.v2Endpoints[3]: duplicate endpoint "/v2/election/field/"',
     );
   });
 });

@@ -40,14 +40,14 @@ describe('table validation names the bad row', () => {
         }),
       ),
     ).toBe(
-      `my-table.json: slugs[${raw.slugs.length}] (delete "vbm_universal"): "vbm_universal" is also at slugs[${i}] (rename); declare it in "contradictions" or remove one`,
+      `my-table.json: $.slugs[${raw.slugs.length}] (delete "vbm_universal"): "vbm_universal" is also at $.slugs[${i}] (rename); declare it in "contradictions" or remove one`,
     );
   });
 
   it('rejects a duplicate row of the same kind', () => {
     const i = indexOf('alert_vbm');
     expect(rejectionOf((t) => t.slugs.push(structuredClone(t.slugs[i]!)))).toBe(
-      `my-table.json: slugs[${raw.slugs.length}] (rename "alert_vbm"): duplicate: "alert_vbm" is already at slugs[${i}] with the same kind`,
+      `my-table.json: $.slugs[${raw.slugs.length}] (rename "alert_vbm"): duplicate: "alert_vbm" is already at $.slugs[${i}] with the same kind`,
     );
   });
 
@@ -57,7 +57,7 @@ describe('table validation names the bad row', () => {
       rejectionOf((t) => {
         (t.slugs[i] as { v2: string }).v2 = 'vbm_warnings';
       }),
-    ).toBe(`my-table.json: slugs[${i}] (rename "alert_vbm"): chain: target "vbm_warnings" is itself a migrated V1 slug`);
+    ).toBe(`my-table.json: $.slugs[${i}] (rename "alert_vbm"): chain: target "vbm_warnings" is itself a migrated V1 slug`);
   });
 
   it('rejects an option outside its field’s option set', () => {
@@ -67,7 +67,7 @@ describe('table validation names the bad row', () => {
         (t.slugs[i] as { option: string }).option = 'telegram';
       }),
     ).toBe(
-      `my-table.json: slugs[${i}] (consolidate "vbm_app_submission_fax"): option "telegram" is not in the option set of "absentee_request_methods" (email, fax, in_person, mail, online, phone)`,
+      `my-table.json: $.slugs[${i}] (consolidate "vbm_app_submission_fax"): option "telegram" is not in the option set of "absentee_request_methods" (email, fax, in_person, mail, online, phone)`,
     );
   });
 
@@ -88,7 +88,7 @@ describe('table validation names the bad row', () => {
       rejectionOf((t) => {
         (t.slugs[i] as { targets: string[] }).targets.push('sdr_where');
       }),
-    ).toBe(`my-table.json: slugs[${i}] (footnote "sdr_notes"): footnote target "sdr_where" is not a known V2 slug`);
+    ).toBe(`my-table.json: $.slugs[${i}] (footnote "sdr_notes"): footnote target "sdr_where" is not a known V2 slug`);
   });
 
   it('rejects a footnote target claimed by two moves', () => {
@@ -97,7 +97,7 @@ describe('table validation names the bad row', () => {
       rejectionOf((t) => {
         (t.slugs[i] as { targets: string[] }).targets.push('sdr_locations');
       }),
-    ).toMatch(/slugs\[\d+\] \(footnote "vbm_notes"\): footnote target "sdr_locations" already receives slugs\[\d+\]'s notes/);
+    ).toMatch(/slugs\[\d+\] \(footnote "vbm_notes"\): footnote target "sdr_locations" already receives \$\.slugs\[\d+\]'s notes/);
   });
 
   it('rejects duplicates: two renames to one target, V2 fields, endpoints, options', () => {
@@ -106,15 +106,15 @@ describe('table validation names the bad row', () => {
       rejectionOf((t) => {
         (t.slugs[i] as { v2: string }).v2 = 'alerts_registration';
       }),
-    ).toMatch(/slugs\[\d+\] \(rename "alert_vbm"\): duplicate target: slugs\[0\] is also renamed to "alerts_registration"/);
+    ).toMatch(/slugs\[\d+\] \(rename "alert_vbm"\): duplicate target: \$\.slugs\[0\] is also renamed to "alerts_registration"/);
     expect(rejectionOf((t) => t.v2Fields.push(structuredClone(t.v2Fields[0]!)))).toBe(
-      `my-table.json: v2Fields[${raw.v2Fields.length}] ("absentee_request_methods"): duplicate V2 field "absentee_request_methods"`,
+      `my-table.json: $.v2Fields[${raw.v2Fields.length}] ("absentee_request_methods"): duplicate V2 field "absentee_request_methods"`,
     );
     expect(rejectionOf((t) => t.endpoints.push(structuredClone(t.endpoints[0]!)))).toBe(
-      `my-table.json: endpoints[${raw.endpoints.length}]: duplicate endpoint "/v1/election/field/"`,
+      `my-table.json: $.endpoints[${raw.endpoints.length}]: duplicate endpoint "/v1/election/field/"`,
     );
     expect(rejectionOf((t) => t.v2Fields[0]!.options!.push('fax'))).toBe(
-      'my-table.json: v2Fields[0] ("absentee_request_methods"): option "fax" is listed twice',
+      'my-table.json: $.v2Fields[0] ("absentee_request_methods"): option "fax" is listed twice',
     );
     const c = indexOf('vbm_app_submission_fax');
     expect(
@@ -122,7 +122,7 @@ describe('table validation names the bad row', () => {
         (t.slugs[c] as { option: string }).option = 'email';
       }),
     ).toMatch(
-      /slugs\[\d+\] \(consolidate "vbm_app_submission_fax"\): duplicate: slugs\[\d+\] already maps to "absentee_request_methods" option "email"/,
+      /slugs\[\d+\] \(consolidate "vbm_app_submission_fax"\): duplicate: \$\.slugs\[\d+\] already maps to "absentee_request_methods" option "email"/,
     );
   });
 
@@ -132,14 +132,14 @@ describe('table validation names the bad row', () => {
         t.contradictions[0]!.kinds = ['rename'];
       }),
     ).toBe(
-      'my-table.json: contradictions[0] ("id_requirements_in_person_registration"): declares kinds [rename] but the table has [delete, rename]',
+      'my-table.json: $.contradictions[0] ("id_requirements_in_person_registration"): declares kinds [rename] but the table has [delete, rename]',
     );
     expect(
       rejectionOf((t) => {
         t.contradictions[0]!.resolution = 'footnote';
       }),
     ).toBe(
-      'my-table.json: contradictions[0] ("id_requirements_in_person_registration"): resolution "footnote" is not one of its kinds',
+      'my-table.json: $.contradictions[0] ("id_requirements_in_person_registration"): resolution "footnote" is not one of its kinds',
     );
   });
 
@@ -150,7 +150,7 @@ describe('table validation names the bad row', () => {
         (t.slugs[i] as { replacement: string[] }).replacement = ['official_info_felon'];
       }),
     ).toBe(
-      `my-table.json: slugs[${i}] (delete "external_tool_felony_restoration_state_info"): replacement "official_info_felon" is not a known V2 slug`,
+      `my-table.json: $.slugs[${i}] (delete "external_tool_felony_restoration_state_info"): replacement "official_info_felon" is not a known V2 slug`,
     );
   });
 
@@ -160,17 +160,17 @@ describe('table validation names the bad row', () => {
       rejectionOf((t) => {
         (t.slugs[i] as { v2: string }).v2 = 'Has Automatic VBM';
       }),
-    ).toBe(`my-table.json: slugs[${i}] (rename "vbm_universal").v2: a slug is lower-case letters, digits and underscores`);
+    ).toBe(`my-table.json: $.slugs[${i}] (rename "vbm_universal").v2: a slug is lower-case letters, digits and underscores`);
     expect(
       rejectionOf((t) => {
         (t.slugs[i] as { kind: string }).kind = 'retire';
       }),
-    ).toMatch(new RegExp(`^my-table.json: slugs\\[${i}\\] \\(retire "vbm_universal"\\)\\.kind: `));
+    ).toMatch(new RegExp(`^my-table.json: \\$\\.slugs\\[${i}\\] \\(retire "vbm_universal"\\)\\.kind: `));
     expect(
       rejectionOf((t) => {
         (t as { tableVersion: number }).tableVersion = 2;
       }),
-    ).toMatch(/^my-table.json: tableVersion: /);
+    ).toMatch(/^my-table.json: \$\.tableVersion: /);
   });
 });
 

@@ -51,7 +51,7 @@ describe('report --baseline', () => {
     const bad = await runCli(['report', '--baseline', 'bad.json'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
-      /^civic-migrate: bad\.json: not a baseline: schemaVersion: .* \(write one with --update-baseline\)\n$/,
+      /^civic-migrate: bad\.json: not a baseline: \$\.schemaVersion: .* \(write one with --update-baseline\)\n$/,
     );
     expect((await runCli(['report', '--update-baseline'], { cwd: dir })).stderr).toBe(
       "civic-migrate: --update-baseline needs --baseline FILE\nRun 'civic-migrate --help' for usage.\n",

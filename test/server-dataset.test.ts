@@ -113,7 +113,7 @@ describe('loadDataset', () => {
       ],
       [
         { 'v1/fields.json': [{ slug: 'a', field_format: 'Markdown' }] },
-        (dir) => [join(dir, 'v1/fields.json'), '[0].long_name: Invalid input: expected string, received undefined'],
+        (dir) => [join(dir, 'v1/fields.json'), '$[0].long_name: Invalid input: expected string, received undefined'],
       ],
       [
         { 'v1/fields.json': v1.fields, 'v1/states/ca.json': ca },
@@ -138,7 +138,7 @@ describe('loadDataset', () => {
           'v1/fields.json': v1.fields,
           'v1/states/CA.json': { ...ca, state_information: [{ ...item0, field_type: 'no_such_field' }] },
         },
-        (dir) => [join(dir, 'v1/states/CA.json'), 'state_information[0].field_type: "no_such_field" is not in v1/fields.json'],
+        (dir) => [join(dir, 'v1/states/CA.json'), '$.state_information[0].field_type: "no_such_field" is not in v1/fields.json'],
       ],
       [
         {
@@ -147,7 +147,7 @@ describe('loadDataset', () => {
         },
         (dir) => [
           join(dir, 'v1/states/CA.json'),
-          'state_information[0].modified_at: expected an ISO-8601 date-time such as 2020-07-24T16:22:42Z',
+          '$.state_information[0].modified_at: expected an ISO-8601 date-time such as 2020-07-24T16:22:42Z',
         ],
       ],
       [
@@ -156,7 +156,7 @@ describe('loadDataset', () => {
       ],
       [
         { 'v1/fields.json': v1.fields, 'overrides.json': [{ state: 'IL' }] },
-        (dir) => [join(dir, 'overrides.json'), '[0].region: Invalid input: expected object, received undefined'],
+        (dir) => [join(dir, 'overrides.json'), '$[0].region: Invalid input: expected object, received undefined'],
       ],
     ];
     for (const [files, expected] of cases) {

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
+import { jsonPath } from '../findings/json-path.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 
 /**
@@ -87,7 +88,7 @@ function parseConfig(where: string, json: unknown): Config {
   const parsed = configSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new UsageError(`${where}: ${issue?.path.join('.') || 'the config'}: ${issue?.message ?? 'invalid'}`);
+  throw new UsageError(`${where}: ${issue ? jsonPath(issue.path) : '$'}: ${issue?.message ?? 'invalid'}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type EndpointResource, type Route as EndpointRoute, endpointModel, fillTemplate } from '../endpoints/model.js';
+import { jsonPath } from '../findings/json-path.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import {
@@ -148,7 +149,7 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ApiResponseError(info, formatPath(issue?.path ?? []), issue?.message ?? 'does not match the schema');
+      throw new ApiResponseError(info, jsonPath(issue?.path ?? []), issue?.message ?? 'does not match the schema');
     }
     return parsed.data;
   }
@@ -236,13 +237,6 @@ export function checkStateCode(code: unknown): asserts code is string {
     if (match) hint = `did you mean ${match} (${STATES[match]})?`;
   }
   throw new InvalidStateCodeError(text, hint);
-}
-
-/** `[3].state_information[2].field_type`: where a payload broke its schema. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
-  return out || '(root)';
 }
 
 /** Memoises an async loader for `ttl` ms; a failure is not kept. */

@@ -1,3 +1,4 @@
+import { jsonPath } from '../findings/json-path.js';
 import type { Mappings } from '../mapping/mappings.js';
 import type { EndpointResource, EndpointRule, MappingTable } from '../mapping/schema.js';
 
@@ -273,7 +274,7 @@ export function endpointProblems(table: MappingTable): { row: string; problem: s
   const to = `/${versionOf((table.v2Endpoints[0] as { path: string }).path)}/`;
   const v2Paths = new Map(table.v2Endpoints.map((e) => [e.path, e]));
   for (const [i, e] of table.endpoints.entries()) {
-    const row = `endpoints[${i}]`;
+    const row = jsonPath(['endpoints', i]);
     if (!e.v1.startsWith(from)) return { row, problem: `"v1" must start with ${from} like the first row` };
     if (e.v2 === null) continue;
     if (!e.v2.startsWith(to)) return { row, problem: `"v2" must start with ${to}` };

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { MappingError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
+import { jsonPath, valueAt } from '../findings/json-path.js';
 import { buildIndex, type Mappings } from './mappings.js';
 import { type MappingTable, mappingTableSchema } from './schema.js';
 import { validateTable } from './validate.js';
@@ -41,19 +42,12 @@ export function mappingsFromJson(json: unknown, source = '<table>'): Mappings {
   return buildIndex(table, source);
 }
 
-/** `slugs[3] (rename "x").v2`: the row with its slug, so the user can find it in the file. */
+/** `$.slugs[3] (rename "x").v2`: the row with its slug, so the user can find it in the file. */
 function describePath(json: unknown, path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(root)';
-  let out = '';
-  let node: unknown = json;
-  for (const key of path) {
-    out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
-    node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    if (typeof key === 'number' && node && typeof node === 'object') {
-      const row = node as { v1?: unknown; slug?: unknown; kind?: unknown };
-      const name = typeof row.v1 === 'string' ? row.v1 : typeof row.slug === 'string' ? row.slug : undefined;
-      if (name !== undefined) out += ` (${typeof row.kind === 'string' ? `${row.kind} ` : ''}"${name}")`;
-    }
-  }
-  return out;
+  return jsonPath(path, (prefix) => {
+    const row = valueAt(json, prefix) as { v1?: unknown; slug?: unknown; kind?: unknown } | undefined;
+    if (typeof prefix.at(-1) !== 'number' || !row || typeof row !== 'object') return undefined;
+    const name = typeof row.v1 === 'string' ? row.v1 : typeof row.slug === 'string' ? row.slug : undefined;
+    return name === undefined ? undefined : `(${typeof row.kind === 'string' ? `${row.kind} ` : ''}"${name}")`;
+  });
 }

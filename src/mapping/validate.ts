@@ -1,5 +1,6 @@
 import { endpointProblems } from '../endpoints/model.js';
 import { MappingError } from '../errors.js';
+import { jsonPath } from '../findings/json-path.js';
 import type { ValidationContext } from '../rules/kind.js';
 import { kindOf } from '../rules/registry.js';
 import type { MappingTable, SlugRule } from './schema.js';
@@ -12,12 +13,12 @@ export function validateTable(table: MappingTable, source: string): void {
   const fail = (row: string, problem: string): never => {
     throw new MappingError(source, row, problem);
   };
-  const rowName = (i: number, rule: SlugRule) => `slugs[${i}] (${rule.kind} "${rule.v1}")`;
+  const rowName = (i: number, rule: SlugRule) => `${jsonPath(['slugs', i])} (${rule.kind} "${rule.v1}")`;
 
   // v2Fields: unique slugs, unique options, options only on select formats.
   const v2Fields = new Map<string, MappingTable['v2Fields'][number]>();
   table.v2Fields.forEach((field, i) => {
-    const row = `v2Fields[${i}] ("${field.slug}")`;
+    const row = `${jsonPath(['v2Fields', i])} ("${field.slug}")`;
     if (v2Fields.has(field.slug)) fail(row, `duplicate V2 field "${field.slug}"`);
     const isSelect = field.format === 'Multi-select' || field.format === 'Single-select';
     if (isSelect && !field.options) fail(row, `a ${field.format} field needs "options"`);
@@ -36,7 +37,7 @@ export function validateTable(table: MappingTable, source: string): void {
   });
   const contradictions = new Map<string, MappingTable['contradictions'][number]>();
   table.contradictions.forEach((c, i) => {
-    const row = `contradictions[${i}] ("${c.v1}")`;
+    const row = `${jsonPath(['contradictions', i])} ("${c.v1}")`;
     if (contradictions.has(c.v1)) fail(row, `duplicate contradiction for "${c.v1}"`);
     const rows = rowsBySlug.get(c.v1);
     if (!rows) fail(row, `"${c.v1}" is not a V1 slug of this table`);
@@ -52,11 +53,14 @@ export function validateTable(table: MappingTable, source: string): void {
     const rule = table.slugs[second] as SlugRule;
     const kinds = rows.map((r) => table.slugs[r]?.kind);
     if (firstDuplicate(kinds) !== undefined)
-      fail(rowName(second, rule), `duplicate: "${v1}" is already at slugs[${rows[0]}] with the same kind`);
+      fail(
+        rowName(second, rule),
+        `duplicate: "${v1}" is already at ${jsonPath(['slugs', rows[0] as number])} with the same kind`,
+      );
     if (!contradictions.has(v1))
       fail(
         rowName(second, rule),
-        `"${v1}" is also at slugs[${rows[0]}] (${table.slugs[rows[0] as number]?.kind}); declare it in "contradictions" or remove one`,
+        `"${v1}" is also at ${jsonPath(['slugs', rows[0] as number])} (${table.slugs[rows[0] as number]?.kind}); declare it in "contradictions" or remove one`,
       );
   }
 
@@ -89,7 +93,7 @@ export function validateTable(table: MappingTable, source: string): void {
         claims.set(space, taken);
         const other = taken.get(key);
         if (other !== undefined) fail(row, conflict(other));
-        taken.set(key, `slugs[${i}]`);
+        taken.set(key, jsonPath(['slugs', i]));
       },
       inContradiction: contradictions.has(rule.v1),
     };
@@ -108,31 +112,31 @@ export function validateTable(table: MappingTable, source: string): void {
     table.properties,
     (p) => `${p.object}.${p.v1}`,
     'property',
-    (i) => `properties[${i}]`,
+    (i) => jsonPath(['properties', i]),
   );
   unique(
     table.endpoints,
     (e) => e.v1,
     'endpoint',
-    (i) => `endpoints[${i}]`,
+    (i) => jsonPath(['endpoints', i]),
   );
   unique(
     table.formats,
     (f) => f.v1,
     'format',
-    (i) => `formats[${i}]`,
+    (i) => jsonPath(['formats', i]),
   );
   unique(
     table.hosts,
     (h) => h,
     'host',
-    (i) => `hosts[${i}]`,
+    (i) => jsonPath(['hosts', i]),
   );
   unique(
     table.v2Endpoints,
     (e) => e.path,
     'endpoint',
-    (i) => `v2Endpoints[${i}]`,
+    (i) => jsonPath(['v2Endpoints', i]),
   );
   const endpoint = endpointProblems(table);
   if (endpoint) fail(endpoint.row, endpoint.problem);

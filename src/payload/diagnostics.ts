@@ -162,8 +162,6 @@ function placeOf(path: string | undefined): number {
   return open >= 0 && j > open + 1 ? n : Number.POSITIVE_INFINITY;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 const ITEM_PATHS: string[] = [];
 
 /** `$.state_information[i]`, built once per index (records have the same items in the same places). */
@@ -188,16 +186,7 @@ export function listPath(i: number): string {
   return path;
 }
 
-/** `$`, `$.state_information[3].text`, `$[0]["odd key"]`. */
-export function jsonPath(segments: readonly PropertyKey[]): string {
-  let out = '$';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (typeof s === 'string' && IDENTIFIER.test(s)) out += `.${s}`;
-    else out += `[${JSON.stringify(String(s))}]`;
-  }
-  return out;
-}
+export { jsonPath } from '../findings/json-path.js';
 
 /**
  * A payload the adapter cannot convert: not JSON, wrong shape, wrong version, duplicate items.

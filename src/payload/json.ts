@@ -1,3 +1,4 @@
+import { LineIndex } from '../findings/position.js';
 import { PayloadError } from './diagnostics.js';
 
 /**
@@ -12,22 +13,10 @@ export function parseJson(text: string, source?: string): unknown {
   } catch (error) {
     const found = locateJsonError(body);
     const offset = found?.offset ?? body.length;
-    const { line, column } = lineColumn(body, offset);
+    const { line, column } = new LineIndex(body).position(offset);
     const problem = found?.problem ?? (error as Error).message;
     throw new PayloadError('$', `not valid JSON: ${problem}`, { source, line, column, cause: error });
   }
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      start = i + 1;
-    }
-  }
-  return { line, column: offset - start + 1 };
 }
 
 class JsonSyntax {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { IoError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
+import { jsonPath } from '../findings/json-path.js';
 import type { Finding, ReportResult } from './finding.js';
 
 /**
@@ -67,7 +68,7 @@ export function readBaseline(path: string, name = path): Baseline {
     const issue = parsed.error.issues[0];
     throw new IoError(
       name,
-      `not a baseline: ${issue?.path.join('.') || 'the document'}: ${issue?.message ?? 'invalid'} (write one with --update-baseline)`,
+      `not a baseline: ${issue ? jsonPath(issue.path) : '$'}: ${issue?.message ?? 'invalid'} (write one with --update-baseline)`,
     );
   }
   return parsed.data;

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { formatPath } from '../client/client.js';
 import { CivicMigrateError, describeIoError, IoError } from '../errors.js';
 import { writeFileAtomic } from '../files/write.js';
+import { jsonPath } from '../findings/json-path.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import {
@@ -157,7 +157,7 @@ function parseFile<T extends z.ZodType>(path: string, text: string, schema: T): 
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DatasetError(path, `${formatPath(issue?.path ?? [])}: ${issue?.message ?? 'does not match the schema'}`);
+    throw new DatasetError(path, `${jsonPath(issue?.path ?? [])}: ${issue?.message ?? 'does not match the schema'}`);
   }
   return parsed.data;
 }
@@ -202,7 +202,7 @@ async function readStates<R extends V1StateRecord | V2StateRecord>(
       if (!slugs.has(item.field_type)) {
         throw new DatasetError(
           path,
-          `state_information[${i}].field_type: "${item.field_type}" is not in ${relative(dir, join(dir, version, 'fields.json'))}`,
+          `${jsonPath(['state_information', i, 'field_type'])}: "${item.field_type}" is not in ${relative(dir, join(dir, version, 'fields.json'))}`,
         );
       }
     });
