@@ -2,11 +2,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ESLint, RuleTester } from 'eslint';
+import { ESLint, Linter, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/codemod/transform.js';
 import plugin from '../src/eslint/index.js';
+import { textProgram } from '../src/eslint/parser.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -37,7 +38,25 @@ js.run('civic-migrate/no-v1 (JS)', rule, {
       errors: [{ message: 'V1 `/v1/election/field/` is `/v2/election/field/` in V2 (civic-migrate fixes it).' }],
     },
     {
+      // As `codemod --write`: --fix inserts the marker comment; the problem stays while the marker does.
       code: 'export const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+      output:
+        '// civic-migrate: `vbm_app_submission_email` is gone in V2: read `absentee_request_methods`\' `multiselect_value` and check for `email`\nexport const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+      errors: [
+        "`vbm_app_submission_email` is gone in V2: read `absentee_request_methods`' `multiselect_value` and check for `email` (civic-migrate: a person must decide)",
+      ],
+    },
+    {
+      code: '// civic-migrate: `vbm_app_submission_email` is gone in V2: read `absentee_request_methods`\' `multiselect_value` and check for `email`\nexport const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+      output: null,
+      errors: [
+        "`vbm_app_submission_email` is gone in V2: read `absentee_request_methods`' `multiselect_value` and check for `email` (civic-migrate: a person must decide)",
+      ],
+    },
+    {
+      // As `--no-markers`: the marker is only suggested.
+      code: 'export const g = (s) => s.vbm_app_submission_email.text === "True";\n',
+      options: [{ markers: false }],
       output: null,
       errors: [
         {
@@ -75,7 +94,7 @@ describe('a real eslint --fix on the bundled example', () => {
       return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
     });
 
-  it('rewrites every file as the codemod does, marker comments aside, and reports every marker', async () => {
+  it('rewrites every file as the codemod does, marker comments too, and still reports every marker', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-'));
     cpSync(new URL('../fixtures/example-v1-integration/', import.meta.url), dir, { recursive: true });
     const sources = new Map(files(dir).map((f) => [f, readFileSync(f, 'utf8')]));
@@ -93,9 +112,11 @@ describe('a real eslint --fix on the bundled example', () => {
     let markers = 0;
     for (const [file, before] of sources) {
       const fixed = readFileSync(file, 'utf8');
-      expect(fixed, relative(dir, file)).toBe(transformSource(before, file, { markers: false }).output);
-      // What is left is what the codemod leaves to a person in the migrated code.
-      markers += transformSource(fixed, file, { markers: false }).markers.length;
+      expect(fixed, relative(dir, file)).toBe(transformSource(before, file).output);
+      // What is left is what the codemod leaves to a person in the migrated code: its markers, all present.
+      const left = transformSource(fixed, file).markers;
+      expect(left.every((m) => m.present && !m.added)).toBe(true);
+      markers += left.length;
     }
     const remaining = results.flatMap((r) => r.messages);
     expect(
@@ -122,5 +143,28 @@ describe('the mappings option', () => {
         errors: [{ message: 'V1 `acct_legacy_field` is `acct_new_field` in V2 (civic-migrate fixes it).' }],
       },
     ],
+  });
+});
+
+describe('configs.typescript without typescript-eslint: the text-only parse', () => {
+  const textOnly = { parseForESLint: (text: string, o?: { filePath?: string }) => ({ ast: textProgram(text, o?.filePath ?? '') }) };
+  const lint = (code: string, filename = 'a.ts') =>
+    new Linter().verify(
+      code,
+      [{ ...plugin.configs.recommended, languageOptions: { parser: textOnly as never } }, { rules: { 'no-undef': 'error' } }],
+      filename,
+    );
+
+  it('lets the rule read TypeScript, keeps eslint-disable comments, and says where TypeScript cannot parse', () => {
+    const code = 'interface S { vbm_no_excuse: { text: string } }\nexport const f = (s: S): string => s.vbm_no_excuse.text;\n';
+    expect(lint(code).map((m) => [m.line, m.column, m.ruleId])).toEqual([
+      [1, 15, 'civic-migrate/no-v1'],
+      [2, 38, 'civic-migrate/no-v1'],
+    ]);
+    expect(lint(`/* eslint-disable civic-migrate/no-v1 */\n${code}`)).toEqual([]);
+    // A comment-like text in JSX is not a comment.
+    expect(lint('export const A = () => <p>// eslint-disable</p>;\nconst x = (s: any) => s.vbm_no_excuse;\n', 'a.tsx')).toHaveLength(1);
+    const broken = lint('export const f = (s: S) => s.vbm_no_excuse.text;\nlet = ;\n');
+    expect(broken.map((m) => [m.line, m.fatal, m.message.startsWith('Parsing error:')])).toEqual([[2, true, true]]);
   });
 });

@@ -5,9 +5,12 @@
  *
  * - `civic-migrate/no-v1`: every rewrite the codemod makes (V1 slugs, `long_name`, Boolean `value`,
  *   V1 endpoints) is a problem with exactly that rewrite as its autofix (`eslint --fix` = the
- *   codemod's rewrites); every place the codemod leaves to a person is a problem with a
- *   suggestion (never a fix) that inserts the codemod's `civic-migrate:` marker comment.
+ *   codemod's rewrites); every place the codemod leaves to a person is a problem whose fix inserts
+ *   the codemod's `civic-migrate:` marker comment, as `codemod --write` does (with the option
+ *   `markers: false`, as `--no-markers`, only a suggestion), so `eslint --fix` leaves a file as the
+ *   codemod does and never drops a note the codemod would have left.
  * - `configs.recommended`: the rule as an error on JS/TS files.
+ * - `configs.typescript`: a parser for TS files, for projects without typescript-eslint (`parser.ts`).
  */
 import type { ESLint, Linter, Rule } from 'eslint';
 import { transformSource } from '../codemod/transform.js';
@@ -15,12 +18,15 @@ import type { TransformResult } from '../codemod/types.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { toolInfo } from '../report/summary.js';
+import { typescriptParser } from './parser.js';
 
 interface RuleOptions {
   /** Where `long_name` becomes `description` (as the codemod's `--long-name`). */
   readonly longName?: 'auto' | 'always' | 'never';
   /** A mapping table file instead of the bundled one (as `--mappings`). */
   readonly mappings?: string;
+  /** Whether `--fix` inserts marker comments (as `--markers`, the default) or only suggests them (`--no-markers`). */
+  readonly markers?: boolean;
 }
 
 /** The last transform, by file and text: several rules (or passes over an unchanged file) share it. */
@@ -83,7 +89,11 @@ const noV1: Rule.RuleModule = {
       {
         type: 'object',
         additionalProperties: false,
-        properties: { longName: { enum: ['auto', 'always', 'never'] }, mappings: { type: 'string' } },
+        properties: {
+          longName: { enum: ['auto', 'always', 'never'] },
+          mappings: { type: 'string' },
+          markers: { type: 'boolean' },
+        },
       },
     ],
     messages: { marker: 'Insert the civic-migrate marker comment above this line' },
@@ -108,18 +118,16 @@ const noV1: Rule.RuleModule = {
         }
         for (const m of result.markers) {
           const insertion = m.present && !m.added ? undefined : markerInsertion(result, m.message);
+          const insert =
+            insertion && ((fixer: Rule.RuleFixer) => fixer.insertTextBeforeRange([insertion.at, insertion.at], insertion.text));
           context.report({
             loc: loc(m.start, m.end),
             message: `${m.message} (civic-migrate: a person must decide)`,
-            ...(insertion
-              ? {
-                  suggest: [
-                    {
-                      messageId: 'marker',
-                      fix: (fixer) => fixer.insertTextBeforeRange([insertion.at, insertion.at], insertion.text),
-                    },
-                  ],
-                }
+            // As the codemod: `--fix` inserts the marker comment (`markers: false`: only offered as a suggestion).
+            ...(insert
+              ? options.markers === false
+                ? { suggest: [{ messageId: 'marker', fix: insert }] }
+                : { fix: insert }
               : {}),
           });
         }
@@ -141,5 +149,14 @@ plugin.configs.recommended = {
   rules: { 'civic-migrate/no-v1': 'error' },
 };
 
+/**
+ * A parser for TS files (`parser.ts`): typescript-eslint's where the project has it, else a
+ * text-only parse the rule needs no more than. For a project with no TypeScript parser of its own.
+ */
+plugin.configs.typescript = {
+  name: 'civic-migrate/typescript',
+  files: ['**/*.{ts,tsx,mts,cts}'],
+  languageOptions: { parser: typescriptParser },
+};
 export default plugin;
 export { noV1 };
