@@ -1,187 +1,112 @@
-import { CONTEXTS, FINDING_KINDS, READ_SKIP_REASONS } from '../finding.js';
+import { z } from 'zod';
+import { CONTEXTS, FINDING_KINDS, type Finding, READ_SKIP_REASONS } from '../finding.js';
 import { CONFIDENCES, FIXERS } from '../summary.js';
-import { REPORT_SCHEMA_VERSION } from './json.js';
 
-const counts = (keys: readonly string[]) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: [...keys],
-  properties: Object.fromEntries(keys.map((k) => [k, { type: 'integer', minimum: 0 }])),
+/**
+ * Version of the JSON report's shape. Adding a property is not a new version; renaming,
+ * removing or changing the meaning of one is.
+ */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/*
+ * The JSON report (`report --format json`), defined once: its TypeScript type (`JsonReport`) and its
+ * published JSON Schema (`REPORT_JSON_SCHEMA`, docs/report.schema.json) are both derived from this.
+ */
+
+const count = z.int().min(0);
+const positive = z.int().min(1);
+const counts = <K extends string>(keys: readonly K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, count])) as Record<K, typeof count>);
+const oneOf = <K extends string>(values: readonly K[]) => z.enum(values as unknown as [K, ...K[]]);
+
+const findingSchema = z.strictObject({
+  code: z.string().min(1).describe('What exactly was found (the codemod’s change or note code in TS/JS/Vue)'),
+  severity: z.enum(['error', 'warning', 'info']),
+  rule: z
+    .strictObject({ kind: z.string(), v1: z.string() })
+    .nullable()
+    .describe('The table row behind the finding: a slug rule by kind, a property, an endpoint or a host'),
+  params: z.record(z.string(), z.unknown()).describe('The parameters the message is worded from'),
+  file: z.string().regex(/^[^\\]+$/),
+  line: positive,
+  column: positive,
+  endLine: positive,
+  endColumn: positive,
+  token: z.string().min(1),
+  kind: oneOf(FINDING_KINDS),
+  fixedBy: oneOf(FIXERS),
+  replacement: z.string().nullable(),
+  message: z.string().min(1),
+  context: oneOf(CONTEXTS),
+  confidence: oneOf(CONFIDENCES),
+  excerpt: z.strictObject({ text: z.string(), column: positive }),
+  baselined: z.literal(true).optional().describe('Accepted by --baseline: shown, not gating.'),
 });
 
-const positive = { type: 'integer', minimum: 1 } as const;
+export const reportDocumentSchema = z.strictObject({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  tool: z.strictObject({ name: z.string(), version: z.string() }),
+  table: z.string().describe('`bundled`, or the path of the table given with --mappings'),
+  failOn: z.enum(['manual', 'any', 'none']),
+  outcome: z.enum(['pass', 'fail', 'error']),
+  verdict: z.string(),
+  summary: z.strictObject({
+    findings: count,
+    gating: count,
+    suppressed: count.describe('Findings hidden by `civic-migrate-ignore` comments (not in `findings`)'),
+    filesAffected: count,
+    byKind: counts(FINDING_KINDS),
+    byFixedBy: counts(FIXERS),
+    byContext: counts(CONTEXTS),
+    byConfidence: counts(CONFIDENCES),
+  }),
+  files: z.strictObject({
+    searched: count,
+    candidates: count,
+    bytes: count,
+    skipped: counts(READ_SKIP_REASONS),
+    skippedList: z
+      .array(
+        z.strictObject({
+          file: z.string(),
+          reason: z.enum(['too-large', 'invalid-utf8']),
+          bytes: count,
+        }),
+      )
+      .describe('Each file not searched, with why; under failOn "any" they fail the gate.'),
+    notListed: z.record(z.string(), count),
+    errors: z.array(z.strictObject({ file: z.string(), message: z.string() })),
+  }),
+  elapsedMs: count,
+  program: z
+    .strictObject({ config: z.string() })
+    .optional()
+    .describe('Program mode: the tsconfig/jsconfig whose program decided the TS/JS files'),
+  typeErrors: z
+    .array(z.strictObject({ file: z.string(), line: positive, column: positive, code: z.int(), message: z.string() }))
+    .describe('Program mode: type errors the codemod’s migration would add (not gating; empty outside program mode)'),
+  findings: z.array(findingSchema),
+});
 
-/** JSON Schema (draft-07) of `civic-migrate report --format json`, schema version 1. */
+/** Read-only all the way down, as the report's own types are. */
+type Immutable<T> = T extends readonly (infer U)[]
+  ? readonly Immutable<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
+
+/** The JSON report as written: derived from the schema, so the two cannot drift. */
+export type JsonReport = Immutable<z.output<typeof reportDocumentSchema>>;
+
+/** The compiler holds the report's `Finding` to the schema's finding: the same keys, types and optionality. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Flat<T> = { [K in keyof T]: T[K] };
+const findingMatchesSchema: Same<Flat<Finding>, Flat<Immutable<z.output<typeof findingSchema>>>> = true;
+void findingMatchesSchema;
+
+/** JSON Schema (draft-07) of `civic-migrate report --format json`. */
 export const REPORT_JSON_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
+  ...z.toJSONSchema(reportDocumentSchema, { target: 'draft-7', io: 'output' }),
   $id: `https://civic-migrate.invalid/report.schema.v${REPORT_SCHEMA_VERSION}.json`,
   title: 'civic-migrate report',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'schemaVersion',
-    'tool',
-    'table',
-    'failOn',
-    'outcome',
-    'verdict',
-    'summary',
-    'files',
-    'elapsedMs',
-    'findings',
-    'typeErrors',
-  ],
-  properties: {
-    schemaVersion: { const: REPORT_SCHEMA_VERSION },
-    tool: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'version'],
-      properties: { name: { type: 'string' }, version: { type: 'string' } },
-    },
-    table: { type: 'string', description: '`bundled`, or the path of the table given with --mappings' },
-    failOn: { enum: ['manual', 'any', 'none'] },
-    outcome: { enum: ['pass', 'fail', 'error'] },
-    verdict: { type: 'string' },
-    summary: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['findings', 'gating', 'suppressed', 'filesAffected', 'byKind', 'byFixedBy', 'byContext', 'byConfidence'],
-      properties: {
-        findings: { type: 'integer', minimum: 0 },
-        gating: { type: 'integer', minimum: 0 },
-        suppressed: { type: 'integer', minimum: 0 },
-        filesAffected: { type: 'integer', minimum: 0 },
-        byKind: counts(FINDING_KINDS),
-        byFixedBy: counts(FIXERS),
-        byContext: counts(CONTEXTS),
-        byConfidence: counts(CONFIDENCES),
-      },
-    },
-    files: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['searched', 'candidates', 'bytes', 'skipped', 'skippedList', 'notListed', 'errors'],
-      properties: {
-        searched: { type: 'integer', minimum: 0 },
-        candidates: { type: 'integer', minimum: 0 },
-        bytes: { type: 'integer', minimum: 0 },
-        skipped: counts(READ_SKIP_REASONS),
-        skippedList: {
-          description: 'Each file not searched, with why; under failOn "any" they fail the gate.',
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['file', 'reason', 'bytes'],
-            properties: {
-              file: { type: 'string' },
-              reason: { enum: READ_SKIP_REASONS.filter((r) => r !== 'binary') },
-              bytes: { type: 'integer', minimum: 0 },
-            },
-          },
-        },
-        notListed: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
-        errors: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['file', 'message'],
-            properties: { file: { type: 'string' }, message: { type: 'string' } },
-          },
-        },
-      },
-    },
-    elapsedMs: { type: 'integer', minimum: 0 },
-    program: {
-      type: 'object',
-      description: 'Program mode: the tsconfig/jsconfig whose program decided the TS/JS files',
-      additionalProperties: false,
-      required: ['config'],
-      properties: { config: { type: 'string' } },
-    },
-    typeErrors: {
-      type: 'array',
-      description: 'Program mode: type errors the codemod’s migration would add (not gating; empty outside program mode)',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['file', 'line', 'column', 'code', 'message'],
-        properties: {
-          file: { type: 'string' },
-          line: positive,
-          column: positive,
-          code: { type: 'integer' },
-          message: { type: 'string' },
-        },
-      },
-    },
-    findings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: [
-          'code',
-          'severity',
-          'rule',
-          'params',
-          'file',
-          'line',
-          'column',
-          'endLine',
-          'endColumn',
-          'token',
-          'kind',
-          'fixedBy',
-          'replacement',
-          'message',
-          'context',
-          'confidence',
-          'excerpt',
-        ],
-        properties: {
-          code: {
-            type: 'string',
-            minLength: 1,
-            description: 'What exactly was found (the codemod’s change or note code in TS/JS/Vue)',
-          },
-          severity: { enum: ['error', 'warning', 'info'] },
-          rule: {
-            description: 'The table row behind the finding: a slug rule by kind, a property, an endpoint or a host',
-            oneOf: [
-              { type: 'null' },
-              {
-                type: 'object',
-                additionalProperties: false,
-                required: ['kind', 'v1'],
-                properties: { kind: { type: 'string' }, v1: { type: 'string' } },
-              },
-            ],
-          },
-          params: { type: 'object', description: 'The parameters the message is worded from' },
-          file: { type: 'string', pattern: '^[^\\\\]+$' },
-          line: positive,
-          column: positive,
-          endLine: positive,
-          endColumn: positive,
-          token: { type: 'string', minLength: 1 },
-          kind: { enum: [...FINDING_KINDS] },
-          fixedBy: { enum: [...FIXERS] },
-          replacement: { type: ['string', 'null'] },
-          message: { type: 'string', minLength: 1 },
-          context: { enum: [...CONTEXTS] },
-          confidence: { enum: [...CONFIDENCES] },
-          excerpt: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['text', 'column'],
-            properties: { text: { type: 'string' }, column: positive },
-          },
-          baselined: { const: true, description: 'Accepted by --baseline: shown, not gating.' },
-        },
-      },
-    },
-  },
-} as const;
+} as Record<string, unknown>;
