@@ -37,6 +37,7 @@ export {
   verifyState,
 } from './client/verify.js';
 export { gitPatch } from './codemod/diff.js';
+export { GitUnavailableError } from './codemod/git.js';
 export {
   type CodemodFileResult,
   type CodemodRunOptions,
@@ -49,6 +50,7 @@ export { formatSummaryLine as formatCodemodSummary } from './codemod/summary-lin
 export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
 export type { Change, ChangeKind, Edit, Marker, MarkerCause, TransformOptions, TransformResult } from './codemod/types.js';
 export { assertNever, CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
+export { ChangedSinceReadError } from './files/write.js';
 export { closest } from './mapping/closest.js';
 export { type Explanation, explain, type FixedBy, findEndpoint, fixedBy, headline } from './mapping/explain.js';
 export { renderGuide } from './mapping/guide.js';

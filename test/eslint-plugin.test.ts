@@ -147,7 +147,9 @@ describe('the mappings option', () => {
 });
 
 describe('configs.typescript without typescript-eslint: the text-only parse', () => {
-  const textOnly = { parseForESLint: (text: string, o?: { filePath?: string }) => ({ ast: textProgram(text, o?.filePath ?? '') }) };
+  const textOnly = {
+    parseForESLint: (text: string, o?: { filePath?: string }) => ({ ast: textProgram(text, o?.filePath ?? '') }),
+  };
   const lint = (code: string, filename = 'a.ts') =>
     new Linter().verify(
       code,
@@ -163,7 +165,9 @@ describe('configs.typescript without typescript-eslint: the text-only parse', ()
     ]);
     expect(lint(`/* eslint-disable civic-migrate/no-v1 */\n${code}`)).toEqual([]);
     // A comment-like text in JSX is not a comment.
-    expect(lint('export const A = () => <p>// eslint-disable</p>;\nconst x = (s: any) => s.vbm_no_excuse;\n', 'a.tsx')).toHaveLength(1);
+    expect(
+      lint('export const A = () => <p>// eslint-disable</p>;\nconst x = (s: any) => s.vbm_no_excuse;\n', 'a.tsx'),
+    ).toHaveLength(1);
     const broken = lint('export const f = (s: S) => s.vbm_no_excuse.text;\nlet = ;\n');
     expect(broken.map((m) => [m.line, m.fatal, m.message.startsWith('Parsing error:')])).toEqual([[2, true, true]]);
   });

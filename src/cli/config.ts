@@ -11,7 +11,7 @@ import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
  * would otherwise repeat on every call. Flags given on the command line win. Paths are relative
  * to the file that names them.
  */
-export const configSchema = z
+const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
     mappings: z.string().min(1).optional().describe('A mapping table to use instead of the bundled one (--mappings).'),
@@ -34,7 +34,7 @@ export const configSchema = z
   .describe('civic-migrate configuration (civic-migrate.config.json)');
 export type Config = z.infer<typeof configSchema>;
 
-export const CONFIG_FILE = 'civic-migrate.config.json';
+const CONFIG_FILE = 'civic-migrate.config.json';
 
 /** The JSON Schema of the config file, with each option's description (docs/config.schema.json). */
 export function configJsonSchema(): Record<string, unknown> {

@@ -6,7 +6,7 @@ import { describeIoError, IoError } from '../errors.js';
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The largest `--max-bytes`: a file is read whole into one buffer and decoded into one string. */
-export const MAX_BYTES_CEILING = 512 * 1024 * 1024;
+const MAX_BYTES_CEILING = 512 * 1024 * 1024;
 
 /** A `--max-bytes` value, checked: a positive whole number up to the ceiling; else why not. */
 export function maxBytesProblem(value: number): string | undefined {
@@ -17,7 +17,7 @@ export function maxBytesProblem(value: number): string | undefined {
 }
 
 /** Size limit for an input the user names (`adapt`'s payload, `--mappings`, stdin): well below what a JS string can hold. */
-export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
 /**
  * Opened without blocking: a FIFO (or a device) named where a file is expected must not hang the
@@ -26,7 +26,7 @@ export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 const OPEN_READ = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** Why an opened path is not a file to read (a FIFO, device, socket or folder), or undefined. */
-export function notRegular(stats: Stats): string | undefined {
+function notRegular(stats: Stats): string | undefined {
   if (stats.isFile()) return undefined;
   if (stats.isDirectory()) return 'is a folder, not a file';
   if (stats.isFIFO()) return 'is a FIFO (named pipe), not a regular file';
@@ -79,7 +79,7 @@ function decodeInput(bytes: Buffer, name: string, policy: InvalidUtf8Policy = 'e
 }
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence (-1: all valid). */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i] as number;
     const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
@@ -113,7 +113,7 @@ export async function readStreamBounded(
 }
 
 /** `268435456` → `256 MiB`. */
-export function sizeWords(bytes: number): string {
+function sizeWords(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;

@@ -46,7 +46,7 @@ export const headline = (rule: ResolvedRule): string => kindOf(rule).headline(ru
 export const advice = (rule: ResolvedRule, m: Mappings): string => kindOf(rule).advice(rule, m);
 
 /** A body and the sentence that says who fixes it. */
-export const withFix = (body: string, by: FixedBy): string => [body, FIX[by]].filter(Boolean).join(' ');
+const withFix = (body: string, by: FixedBy): string => [body, FIX[by]].filter(Boolean).join(' ');
 
 /** The sentence that says who fixes a use (shared with the report's own messages). */
 export const FIX: Readonly<Record<FixedBy, string>> = {

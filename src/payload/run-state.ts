@@ -96,7 +96,7 @@ export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown
 }
 
 /** Validates a list passed as an option (the override list), once per unchanged array. */
-export function checkList(kind: PayloadKind, version: PayloadVersion, list: unknown, source: string): void {
+function checkList(kind: PayloadKind, version: PayloadVersion, list: unknown, source: string): void {
   const hit = typeof list === 'object' && list !== null ? checkedLists.get(list) : undefined;
   if (hit && hit.kind === kind && hit.version === version && sameItems(hit.items, list as unknown[])) return;
   validatePayload(kind, version, list, source);

@@ -292,5 +292,3 @@ export function wrongVersionError(kind: PayloadKind, found: PayloadVersion, evid
     source,
   });
 }
-
-export { NAMES as KIND_NAMES };

@@ -264,7 +264,7 @@ function buildPlan(mappings: Mappings): Plan {
 }
 
 /** Code-point order, the order the servers list fields in. */
-export function compareSlugs(a: string, b: string): number {
+function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

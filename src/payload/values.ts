@@ -1,8 +1,8 @@
 /** Small value helpers shared by both directions. */
 
 /** V1's Boolean text (DOMAIN.md §2); V2 keeps it, its casing undocumented. */
-export const TRUE_TEXT = 'True';
-export const FALSE_TEXT = 'False';
+const TRUE_TEXT = 'True';
+const FALSE_TEXT = 'False';
 
 export const boolText = (value: boolean): string => (value ? TRUE_TEXT : FALSE_TEXT);
 
@@ -63,7 +63,7 @@ export const EPOCH = '1970-01-01T00:00:00Z';
  * Texts that V1-era consumers treat as "no data" although they are not empty: the service's
  * editors wrote `N/A` and the like where a state has nothing to say (compared trimmed, in any case).
  */
-export const NO_DATA_TEXTS: ReadonlySet<string> = new Set(['', 'n/a', 'na', 'none', '-', '\u2014']);
+const NO_DATA_TEXTS: ReadonlySet<string> = new Set(['', 'n/a', 'na', 'none', '-', '\u2014']);
 
 /** Whether a field's text says something (not empty, not a "no data" placeholder such as `N/A`). */
 export const hasData = (text: string): boolean => !NO_DATA_TEXTS.has(text.trim().toLowerCase());

@@ -11,7 +11,7 @@ import type { Finding, ReportResult } from './finding.js';
  * its token and the text of its line (spaces collapsed): moving code keeps it, editing the line
  * or copying it elsewhere makes it new. Counted: two equal findings in a file need two entries.
  */
-export const baselineSchema = z.strictObject({
+const baselineSchema = z.strictObject({
   schemaVersion: z.literal(1),
   tool: z.literal('civic-migrate'),
   findings: z.array(
@@ -26,7 +26,7 @@ export const baselineSchema = z.strictObject({
 export type Baseline = z.infer<typeof baselineSchema>;
 
 /** A finding's fingerprint: file, rule code, token and its line's text, not its position. */
-export function fingerprintOf(f: Finding): string {
+function fingerprintOf(f: Finding): string {
   const line = f.excerpt.text.trim().replace(/\s+/g, ' ');
   return createHash('sha1').update([f.file, f.code, f.token, line].join('\u0000')).digest('hex');
 }

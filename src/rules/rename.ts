@@ -84,7 +84,7 @@ function formatChange(rule: RenameRule) {
 }
 
 /** What the table knows of the field's format across the rename, as sure as it is and no surer. */
-export function formatSentence(rule: RenameRule, m?: Mappings): string {
+function formatSentence(rule: RenameRule, m?: Mappings): string {
   const from = v2Of(rule.format, m);
   const to = rule.v2Format;
   const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';
