@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IoError, UsageError } from '../src/errors.js';
 import { discoverFiles } from '../src/files/discover.js';
-import { decodeText, readTextFile } from '../src/files/read.js';
+import { readSources } from '../src/files/sources.js';
 import { writeTree } from './helpers/tree.js';
 
 const tree = (files: Record<string, string>) => writeTree(files, 'civic-discover-');
@@ -108,20 +108,36 @@ describe('discoverFiles', () => {
   });
 });
 
-describe('readTextFile', () => {
-  const root = tree({ 'bom.ts': '\uFEFFconst a = 1;\r\n', 'big.txt': 'x'.repeat(100) });
+describe('readSources, the file loop of the codemod and the report', () => {
+  const root = tree({ 'bom.ts': '\uFEFFconst a = 1;\r\n', 'big.txt': 'x'.repeat(100), 'e.txt': 'é' });
   writeFileSync(join(root, 'bin.dat'), Buffer.from([0x41, 0x00, 0x42]));
   writeFileSync(join(root, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+  const read = (names: string[], maxBytes?: number, isCandidate = () => true) =>
+    [
+      ...readSources(
+        names.map((rel) => ({ rel, path: join(root, rel) })),
+        isCandidate,
+        maxBytes,
+      ),
+    ].map(({ file, ...rest }) => rest);
 
-  it('keeps the BOM and line endings, so writing the text back gives the same bytes', async () => {
-    expect(await readTextFile(join(root, 'bom.ts'))).toEqual({ kind: 'text', text: '\uFEFFconst a = 1;\r\n', bytes: 17 });
+  it('keeps the BOM and line endings, so writing the text back gives the same bytes', () => {
+    expect(read(['bom.ts', 'e.txt'])).toEqual([
+      { kind: 'candidate', text: '\uFEFFconst a = 1;\r\n', bytes: 17 },
+      { kind: 'candidate', text: 'é', bytes: 2 },
+    ]);
   });
 
-  it('skips binary, too large and invalid UTF-8 files; an unreadable file is an error record', async () => {
-    expect(await readTextFile(join(root, 'bin.dat'))).toEqual({ kind: 'skipped', reason: 'binary', bytes: 3 });
-    expect(await readTextFile(join(root, 'big.txt'), 50)).toEqual({ kind: 'skipped', reason: 'too-large', bytes: 100 });
-    expect(await readTextFile(join(root, 'latin1.txt'))).toEqual({ kind: 'skipped', reason: 'invalid-utf8', bytes: 4 });
-    expect(await readTextFile(join(root, 'none.txt'))).toEqual({ kind: 'error', message: 'no such file' });
-    expect(decodeText(new TextEncoder().encode('é'))).toEqual({ kind: 'text', text: 'é', bytes: 2 });
+  it('skips binary, too large and invalid UTF-8 files; an unreadable file is an error record', () => {
+    expect(read(['bin.dat', 'latin1.txt', 'none.txt'])).toEqual([
+      { kind: 'skipped', reason: 'binary', bytes: 3 },
+      { kind: 'skipped', reason: 'invalid-utf8', bytes: 4 },
+      { kind: 'error', message: 'no such file' },
+    ]);
+    expect(read(['big.txt'], 50)).toEqual([{ kind: 'skipped', reason: 'too-large', bytes: 100 }]);
+  });
+
+  it('decodes only what the prefilter passes', () => {
+    expect(read(['e.txt'], undefined, () => false)).toEqual([{ kind: 'passed', bytes: 2 }]);
   });
 });

@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Linter } from 'eslint';
+import type { ts as TsNamespace } from 'ts-morph';
 import { typescript } from '../codemod/typescript.js';
 
 interface EstreeParser {
@@ -80,7 +81,7 @@ export function textProgram(text: string, filePath: string) {
         loc: { start: at(start), end: at(end) },
       });
     });
-  const visit = (node: import('ts-morph').ts.Node): void => {
+  const visit = (node: TsNamespace.Node): void => {
     // JSX text is text: what looks like a comment in it is not one.
     if (node.kind === ts.SyntaxKind.JsxText) return;
     collect(node.pos);

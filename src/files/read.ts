@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, promises as fs, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { describeIoError, IoError } from '../errors.js';
 
 /** Default size limit for scanned files: larger ones are generated or data, not integrations. */
@@ -120,36 +120,6 @@ function sizeWords(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export type ReadResult =
-  | { readonly kind: 'text'; readonly text: string; readonly bytes: number }
-  | { readonly kind: 'skipped'; readonly reason: 'too-large' | 'binary' | 'invalid-utf8'; readonly bytes: number }
-  | { readonly kind: 'error'; readonly message: string };
-
-/**
- * Reads a file as UTF-8 text, keeping a BOM as `\uFEFF` so that writing the text back gives the
- * same bytes. Binary files (a NUL byte in the first 8 KiB), files over `maxBytes` and invalid
- * UTF-8 are skipped, not errors; an unreadable file is an error record, never a throw.
- */
-export async function readTextFile(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<ReadResult> {
-  let buffer: Buffer;
-  try {
-    const handle = await fs.open(path, OPEN_READ);
-    try {
-      const stats = await handle.stat();
-      const why = notRegular(stats);
-      if (why) return { kind: 'error', message: `it ${why}` };
-      const { size } = stats;
-      if (size > maxBytes) return { kind: 'skipped', reason: 'too-large', bytes: size };
-      buffer = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    return { kind: 'error', message: describeIoError(error) };
-  }
-  return decodeText(buffer, maxBytes);
-}
-
 /** The bytes of a file, unless it is over the size limit or unreadable. */
 export type BytesResult =
   | { readonly kind: 'bytes'; readonly bytes: Buffer }
@@ -159,7 +129,7 @@ export type BytesResult =
 /**
  * Reads a file's bytes without the thread pool: for scanners that read tens of thousands of small
  * files one after another, where a round trip per open/stat/read/close costs more than the read.
- * Pair with `textSkipReason` and `decodeText`.
+ * Pair with `textSkipReason` (`files/sources.ts` does, for the codemod and the report).
  */
 export function readBytesSync(path: string, maxBytes = DEFAULT_MAX_BYTES): BytesResult {
   return readInto(path, maxBytes, (size) => Buffer.allocUnsafe(size));
@@ -213,23 +183,13 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
   }
 }
 
-/** Why bytes are not text to scan (over the limit, binary, invalid UTF-8), without decoding them; undefined when they are. */
 /** Why bytes are not text to search. */
 export type TextSkipReason = 'too-large' | 'binary' | 'invalid-utf8';
 
+/** Why bytes are not text to scan (over the limit, binary, invalid UTF-8), without decoding them; undefined when they are. */
 export function textSkipReason(buffer: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): TextSkipReason | undefined {
   if (buffer.byteLength > maxBytes) return 'too-large';
   if (buffer.subarray(0, 8192).includes(0)) return 'binary';
   if (!isUtf8(buffer)) return 'invalid-utf8';
   return undefined;
-}
-
-/** The decoding half of `readTextFile`, for bytes already in memory. */
-export function decodeText(buffer: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): ReadResult {
-  const bytes = buffer.byteLength;
-  const reason = textSkipReason(buffer, maxBytes);
-  if (reason) return { kind: 'skipped', reason, bytes };
-  // Validated above (strictly, as a fatal TextDecoder would), so this decode cannot lose bytes; a BOM stays as U+FEFF.
-  const view = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  return { kind: 'text', text: view.toString('utf8'), bytes };
 }

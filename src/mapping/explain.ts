@@ -102,14 +102,15 @@ export function explain(mappings: Mappings, rawQuery: string): Explanation {
   const property = mappings.properties.find((p) => p.v1 === query);
   if (property) {
     const by: FixedBy = property.object === 'field' || property.appliesToFormat ? 'codemod' : 'person';
+    const body = `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description}`;
     return {
       found: true,
       query,
       side: 'property',
       property,
       fixedBy: by,
-      body: `V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description}`,
-      message: withFix(`V1 property ${code(property.v1)} is ${code(property.v2)} in V2. ${property.description}`, by),
+      body,
+      message: withFix(body, by),
     };
   }
   const { path, host, otherHost } = locate(mappings, query);

@@ -4,7 +4,7 @@ import { readInputFileSync } from '../files/read.js';
 import { jsonPath, valueAt } from '../findings/json-path.js';
 import { buildIndex, type Mappings } from './mappings.js';
 import { type MappingTable, mappingTableSchema } from './schema.js';
-import { validateTable } from './validate.js';
+import { rowWords, validateTable } from './validate.js';
 
 /** The bundled table, `mappings/v1-to-v2.json` (same depth from `src/` and `dist/`). */
 export const DEFAULT_TABLE_PATH = fileURLToPath(new URL('../../mappings/v1-to-v2.json', import.meta.url));
@@ -48,6 +48,6 @@ function describePath(json: unknown, path: readonly PropertyKey[]): string {
     const row = valueAt(json, prefix) as { v1?: unknown; slug?: unknown; kind?: unknown } | undefined;
     if (typeof prefix.at(-1) !== 'number' || !row || typeof row !== 'object') return undefined;
     const name = typeof row.v1 === 'string' ? row.v1 : typeof row.slug === 'string' ? row.slug : undefined;
-    return name === undefined ? undefined : `(${typeof row.kind === 'string' ? `${row.kind} ` : ''}"${name}")`;
+    return name === undefined ? undefined : rowWords(name, typeof row.kind === 'string' ? row.kind : undefined);
   });
 }

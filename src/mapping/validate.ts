@@ -5,6 +5,9 @@ import type { ValidationContext } from '../rules/kind.js';
 import { kindOf } from '../rules/registry.js';
 import type { MappingTable, SlugRule } from './schema.js';
 
+/** How an error names a table row after its path: `(rename "vbm_universal")`, `("absentee_request_methods")`. */
+export const rowWords = (name: string, kind?: string): string => `(${kind ? `${kind} ` : ''}"${name}")`;
+
 /**
  * Checks a schema-valid table for the rules a schema cannot express. Throws a `MappingError`
  * naming the first bad row.
@@ -13,12 +16,12 @@ export function validateTable(table: MappingTable, source: string): void {
   const fail = (row: string, problem: string): never => {
     throw new MappingError(source, row, problem);
   };
-  const rowName = (i: number, rule: SlugRule) => `${jsonPath(['slugs', i])} (${rule.kind} "${rule.v1}")`;
+  const rowName = (i: number, rule: SlugRule) => `${jsonPath(['slugs', i])} ${rowWords(rule.v1, rule.kind)}`;
 
   // v2Fields: unique slugs, unique options, options only on select formats.
   const v2Fields = new Map<string, MappingTable['v2Fields'][number]>();
   table.v2Fields.forEach((field, i) => {
-    const row = `${jsonPath(['v2Fields', i])} ("${field.slug}")`;
+    const row = `${jsonPath(['v2Fields', i])} ${rowWords(field.slug)}`;
     if (v2Fields.has(field.slug)) fail(row, `duplicate V2 field "${field.slug}"`);
     const isSelect = field.format === 'Multi-select' || field.format === 'Single-select';
     if (isSelect && !field.options) fail(row, `a ${field.format} field needs "options"`);
@@ -37,7 +40,7 @@ export function validateTable(table: MappingTable, source: string): void {
   });
   const contradictions = new Map<string, MappingTable['contradictions'][number]>();
   table.contradictions.forEach((c, i) => {
-    const row = `${jsonPath(['contradictions', i])} ("${c.v1}")`;
+    const row = `${jsonPath(['contradictions', i])} ${rowWords(c.v1)}`;
     if (contradictions.has(c.v1)) fail(row, `duplicate contradiction for "${c.v1}"`);
     const rows = rowsBySlug.get(c.v1);
     if (!rows) fail(row, `"${c.v1}" is not a V1 slug of this table`);

@@ -118,7 +118,7 @@ function replacementOf(rules: ReportRules, ref: RuleRef | null): string | null {
 function rewriteMessage(rules: ReportRules, ref: RuleRef | null): string {
   if (ref?.kind === 'host') return `${hostBaseBody(ref.v1)} ${FIX.codemod}`;
   const e = ref ? explain(rules.mappings, ref.v1) : undefined;
-  return e?.found ? e.message : '`civic-migrate codemod` rewrites it.';
+  return e?.found ? e.message : FIX.codemod;
 }
 
 /**
