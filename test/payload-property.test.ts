@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadMappings } from '../src/mapping/load.js';
+import { checkOf } from '../src/payload/check.js';
 import {
   downgrade,
   overrideListSchema,
@@ -19,7 +21,7 @@ import {
   v2FieldListSchema,
   v2StateRecordSchema,
 } from '../src/payload/index.js';
-import { fastCheck, fastStateCheck, findEvidence } from '../src/payload/shape.js';
+import { fastCheck, fastStateCheck, findEvidence, V2_ONLY_ITEM_KEYS } from '../src/payload/shape.js';
 import { planFor } from '../src/payload/steps.js';
 
 const m = loadMappings();
@@ -287,6 +289,46 @@ describe('the fast validators agree with the zod schemas', () => {
   );
 
   it('the V2-only item properties the one-pass check names are the schemas’', () => {
-    expect(plan.v2ItemKeys).toEqual(['bool_value', 'multiselect_value', 'footnotes']);
+    expect(V2_ONLY_ITEM_KEYS).toEqual(['bool_value', 'multiselect_value', 'footnotes']);
+  });
+});
+
+describe('checkOf (the generated check)', () => {
+  const schema = z.looseObject({
+    a: z.string().min(2),
+    b: z.string().regex(/^x\d$/),
+    c: z.boolean().nullish(),
+    d: z.array(z.string().min(1)).optional(),
+    e: z.looseObject({ f: z.string() }).nullable(),
+  });
+  const check = checkOf(schema);
+  const value = fc.oneof(
+    fc.anything(),
+    fc.record(
+      {
+        a: fc.oneof(fc.constantFrom('', 'a', 'ab', 'abc'), fc.anything()),
+        b: fc.oneof(fc.constantFrom('x1', 'x', 'y1', 'x12'), fc.anything()),
+        c: fc.oneof(fc.boolean(), fc.constant(null), fc.anything()),
+        d: fc.oneof(fc.array(fc.constantFrom('', 'o')), fc.anything()),
+        e: fc.oneof(fc.constant(null), fc.record({ f: fc.oneof(fc.string(), fc.integer()) }), fc.anything()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
+  it('answers as safeParse does, on each construct it handles', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(check(v)).toBe(schema.safeParse(v).success);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(check({ a: 'ab', b: 'x1', d: ['o'], e: { f: '' }, extra: 1 })).toBe(true);
+  });
+
+  it('refuses a construct it does not handle, at generation (never a wrong answer)', () => {
+    expect(() => checkOf(z.number())).toThrow('does not handle zod type "number"');
+    expect(() => checkOf(z.string().max(3))).toThrow('does not handle the string check "max_length"');
+    expect(() => checkOf(z.object({ a: z.string() }))).toThrow('loose objects only');
   });
 });

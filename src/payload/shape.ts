@@ -1,111 +1,65 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { type Check, checkOf } from './check.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
 import {
   overrideListSchema,
   type PayloadKind,
   type PayloadVersion,
-  TIMESTAMP_RE,
   v1FieldDescriptorSchema,
   v1FieldListSchema,
+  v1StateItemSchema,
   v1StateRecordSchema,
   v2FieldDescriptorSchema,
   v2FieldListSchema,
+  v2StateItemSchema,
   v2StateRecordSchema,
 } from './schemas.js';
 import { type Plan, planFor } from './steps.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isSlug = (v: unknown) => typeof v === 'string' && v.length > 0;
-const nullish = (v: unknown) => v === undefined || v === null;
 
 /*
- * Fast structural checks, equivalent to the zod schemas (a property test holds them to it): the
- * adapter must cost less than parsing the JSON, and zod's copy of every object is not needed.
- * When a fast check fails, zod runs to name the first problem.
+ * The checks run before converting are generated from the zod schemas (`checkOf`): a yes or no, with
+ * no copy of the payload. When one says no, zod runs to name the first problem.
  */
 
-function v1Item(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  const { text, field_type, modified_at, value } = v;
-  return (
-    isString(text) &&
-    isSlug(field_type) &&
-    isString(modified_at) &&
-    TIMESTAMP_RE.test(modified_at) &&
-    (value === undefined || typeof value === 'boolean')
-  );
-}
-
-function v2Item(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  const { text, field_type, modified_at, bool_value, multiselect_value, footnotes } = v;
-  if (!(isString(text) && isSlug(field_type) && isString(modified_at) && TIMESTAMP_RE.test(modified_at))) return false;
-  if (!(nullish(bool_value) || typeof bool_value === 'boolean')) return false;
-  if (!(nullish(footnotes) || isString(footnotes))) return false;
-  if (nullish(multiselect_value)) return true;
-  return Array.isArray(multiselect_value) && multiselect_value.every(isString);
-}
-
-function record(v: unknown, item: (v: unknown) => boolean): boolean {
-  if (!isObject(v)) return false;
-  const { code, name, state_information } = v;
-  return isString(code) && isString(name) && Array.isArray(state_information) && state_information.every(item);
-}
-
-function v1Field(v: unknown): boolean {
-  return isObject(v) && isSlug(v.slug) && isString(v.long_name) && isSlug(v.field_format);
-}
-
-function v2Field(v: unknown): boolean {
-  if (!(isObject(v) && isSlug(v.slug) && isString(v.description) && isSlug(v.field_format))) return false;
-  const { options } = v;
-  return nullish(options) || (Array.isArray(options) && options.every(isSlug));
-}
-
-function override(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  const { state, region, field, value } = v;
-  return isSlug(state) && isObject(region) && isString(region.name) && isObject(field) && isSlug(field.slug) && isString(value);
-}
-
-const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast(v: unknown): boolean; schema: z.ZodType }>> = {
+const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast: Check; schema: z.ZodType }>> = {
   fields: {
-    v1: { fast: (v) => Array.isArray(v) && v.every(v1Field), schema: v1FieldListSchema },
-    v2: { fast: (v) => Array.isArray(v) && v.every(v2Field), schema: v2FieldListSchema },
+    v1: { fast: checkOf(v1FieldListSchema), schema: v1FieldListSchema },
+    v2: { fast: checkOf(v2FieldListSchema), schema: v2FieldListSchema },
   },
   state: {
-    v1: { fast: (v) => record(v, v1Item), schema: v1StateRecordSchema },
-    v2: { fast: (v) => record(v, v2Item), schema: v2StateRecordSchema },
+    v1: { fast: checkOf(v1StateRecordSchema), schema: v1StateRecordSchema },
+    v2: { fast: checkOf(v2StateRecordSchema), schema: v2StateRecordSchema },
   },
   overrides: {
-    v1: { fast: (v) => Array.isArray(v) && v.every(override), schema: overrideListSchema },
-    v2: { fast: (v) => Array.isArray(v) && v.every(override), schema: overrideListSchema },
+    v1: { fast: checkOf(overrideListSchema), schema: overrideListSchema },
+    v2: { fast: checkOf(overrideListSchema), schema: overrideListSchema },
   },
 };
 
-/** A state record's own properties are valid (its items are checked one by one as they are converted). */
-export function stateRecordShape(payload: unknown): payload is { code: string; name: string; state_information: unknown[] } {
-  if (!isObject(payload)) return false;
-  const { code, name, state_information: items } = payload;
-  return isString(code) && isString(name) && Array.isArray(items);
-}
+/** A state record's own properties (its items are checked one by one as they are converted); V1 and V2 records differ only in their items. */
+export const stateRecordShape = checkOf(v1StateRecordSchema.extend({ state_information: z.array(z.unknown()) })) as (
+  payload: unknown,
+) => payload is { code: string; name: string; state_information: unknown[] };
+
+const v1ItemCheck = checkOf(v1StateItemSchema);
+/** The item properties only V2 has (`bool_value`, `multiselect_value`, `footnotes`): a V1 item has none of them. */
+export const V2_ONLY_ITEM_KEYS: readonly string[] = Object.keys(v2StateItemSchema.shape).filter(
+  (key) => !(key in v1StateItemSchema.shape),
+);
 
 /** A valid V1 item that has none of V2's own properties. */
 export function v1StateItemOk(item: unknown): boolean {
-  // Named loads (not a loop over plan.v2ItemKeys): this runs for every item. A test holds the names to the schemas.
-  return (
-    v1Item(item) &&
-    (item as Obj).bool_value === undefined &&
-    (item as Obj).multiselect_value === undefined &&
-    (item as Obj).footnotes === undefined
-  );
+  if (!v1ItemCheck(item)) return false;
+  for (const key of V2_ONLY_ITEM_KEYS) if ((item as Obj)[key] !== undefined) return false;
+  return true;
 }
 
-export const v2StateItemOk: (item: unknown) => boolean = v2Item;
+export const v2StateItemOk: Check = checkOf(v2StateItemSchema);
 
 /**
  * The one-pass state check, as a whole: valid for `version`, and no slug the other version never holds.
@@ -243,7 +197,7 @@ export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown): {
       payload.state_information.forEach((item: unknown, i) => {
         if (!isObject(item) || (out.v1 && out.v2)) return;
         if (!out.v2) {
-          const key = plan.v2ItemKeys.find((k) => item[k] !== undefined);
+          const key = V2_ONLY_ITEM_KEYS.find((k) => item[k] !== undefined);
           if (key) out.v2 = { path: jsonPath(['state_information', i, key]), reason: `items have "${key}"`, index: i };
         }
         slugSign(item.field_type, i, () => jsonPath(['state_information', i, 'field_type']));

@@ -19,8 +19,6 @@ export interface Plan {
     readonly boolV1: string;
     readonly boolV2: string;
   };
-  /** Item properties only V2 has (`bool_value`, `multiselect_value`, `footnotes`): evidence of a V2 record. */
-  readonly v2ItemKeys: readonly string[];
   /**
    * V1 slugs that V2 data never holds: renamed, folded, moved to footnotes or deleted (evidence of V1
    * data). Slugs with no known fate are not evidence: upgrade keeps them.
@@ -245,7 +243,6 @@ function buildPlan(mappings: Mappings): Plan {
   return {
     mappings,
     keys: { boolV1: bool.v1, boolV2: bool.v2 },
-    v2ItemKeys: v2ItemKeys.filter((k) => !v1ItemKeys.includes(k)),
     v1Only,
     v2Only,
     v2FormatOfV2: (slug) => v2Format.get(slug),
