@@ -46,4 +46,20 @@ describe('the package', () => {
     expect(r.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
     expect(r.stdout).toBe('function function true function\n');
   });
+
+  it('converts the same where code generation is not allowed (a CSP without unsafe-eval): the payload checks fall back to zod', () => {
+    const script = `
+      const { readFileSync } = require('node:fs');
+      const { upgrade, downgrade, safeUpgrade } = require('civic-migrate');
+      const read = (f) => JSON.parse(readFileSync('fixtures/payloads/' + f, 'utf8'));
+      const bad = safeUpgrade({ code: 'IL', name: 'Illinois', state_information: [{ field_type: '', text: '', modified_at: 'x' }] });
+      console.log(JSON.stringify([upgrade(read('v1-state-IL.json')), downgrade(read('v2-state-WI.json')), upgrade(read('v1-fields.json')), bad.error.message]));`;
+    const run = (flags: string[]) => spawnSync(process.execPath, [...flags, '-e', script], { cwd: root, encoding: 'utf8' });
+    const normal = run([]);
+    const noEval = run(['--disallow-code-generation-from-strings']);
+    expect(noEval.stderr).toBe('');
+    expect(noEval.status).toBe(0);
+    expect(noEval.stdout).toBe(normal.stdout);
+    expect(JSON.parse(noEval.stdout)[3]).toBe('$.state_information[0].field_type: expected a non-empty string, got ""');
+  });
 });

@@ -28,12 +28,10 @@ export function indexOverrides(plan: Plan, overrides: readonly RegionalOverride[
 /** A V1 field V2 deleted, with what restoring it needs (built once per table: `Plan.deletes`). */
 export interface DeletedField {
   readonly rule: DeleteRule & { readonly warning?: string };
-  /** The rank of its V1 slug. */
-  readonly rank: number;
   /** A Boolean in V1 (restored with `value`). */
   readonly boolean: boolean;
-  /** The V2 items it is derived from (`anyNonEmpty`, `copy`): V2 slug and its rank (-1: not a table slug). */
-  readonly sources: readonly { readonly slug: string; readonly rank: number }[];
+  /** The V2 slugs of the items it is derived from (`anyNonEmpty`, `copy`). */
+  readonly sources: readonly string[];
   /** The V2 slug whose overrides it is derived from (`overrides`). */
   readonly overridesOf: string | undefined;
   /** How it is derived, and why it could not be, in words. */
@@ -45,15 +43,13 @@ export function deletedField(
   rule: DeleteRule & { readonly warning?: string },
   boolean: boolean,
   v2NameOf: (slug: string) => string,
-  rankOf: (slug: string) => number,
 ): DeletedField {
   const derive = rule.derive;
   const inputs = derive?.from === 'anyNonEmpty' ? derive.fields : derive?.from === 'copy' ? [derive.field] : [];
   return {
     rule,
-    rank: rankOf(rule.v1),
     boolean,
-    sources: inputs.map((slug) => ({ slug: v2NameOf(slug), rank: rankOf(v2NameOf(slug)) })),
+    sources: inputs.map(v2NameOf),
     overridesOf: derive?.from === 'overrides' ? v2NameOf(derive.field) : undefined,
     words: derive ? wordsFor(derive) : { from: NOTHING, missing: NOTHING },
   };
@@ -61,8 +57,8 @@ export function deletedField(
 
 /** What a V2 record offers to rebuild deleted V1 fields. */
 export interface DeriveContext {
-  /** A V2 item by V2 slug and its rank (text and modified_at are all that is read). */
-  item(slug: string, rank: number): { readonly text: string; readonly modified_at: string } | undefined;
+  /** A V2 item by V2 slug (text and modified_at are all that is read). */
+  item(slug: string): { readonly text: string; readonly modified_at: string } | undefined;
   readonly code: string;
   readonly name: string;
   readonly overrides: OverrideIndex | undefined;
@@ -120,8 +116,8 @@ function evaluate(field: DeletedField, derive: Derive, ctx: DeriveContext): Valu
       let found = false;
       let data = false;
       let time: string | undefined;
-      for (const { slug, rank } of field.sources) {
-        const item = ctx.item(slug, rank);
+      for (const slug of field.sources) {
+        const item = ctx.item(slug);
         if (item === undefined) continue;
         found = true;
         if (!data && hasData(item.text)) data = true;
@@ -131,7 +127,7 @@ function evaluate(field: DeletedField, derive: Derive, ctx: DeriveContext): Valu
     }
     case 'copy': {
       const source = field.sources[0];
-      const item = source && ctx.item(source.slug, source.rank);
+      const item = source && ctx.item(source);
       return item ? { text: item.text, time: item.modified_at } : undefined;
     }
     case 'constant':

@@ -3,7 +3,7 @@ import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { type ReadBoolean, readBooleanItem } from './codec.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
-import { collision, type DowngradeRun, listedFormat, readFormat, reportUnknownFormats } from './run-state.js';
+import { collision, type DowngradeRun, readFormat, reportUnknownFormats } from './run-state.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -13,7 +13,7 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { stateRecordShape, v2StateItemOk } from './shape.js';
-import { type DowngradeStep, type Plan, SlugMap } from './steps.js';
+import type { DowngradeStep, Plan } from './steps.js';
 import { checkDuplicate, convertOverride, RECORD_KEYS, splitOptions } from './upgrade.js';
 import {
   boolText,
@@ -104,19 +104,17 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
   const { plan, diags } = run;
   const m = plan.mappings;
   const fields = reportUnknownFormats(run, run.fields, 'v2');
-  const out = new SlugMap<Out>(plan);
+  const out = plan.order.map<Out>();
   /** The input items by V2 slug. */
-  const byV2 = new SlugMap<V2StateItem>(plan);
+  const byV2 = plan.order.map<V2StateItem>();
   const notes = new Map<string, { texts: string[]; times: string[] }>();
-  const emit = (slug: string, item: Out, index: number, from: string, rank?: number) => {
-    if (out.has(slug, rank)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
-    out.set(slug, item, rank);
+  const emit = (slug: string, item: Out, index: number, from: string) => {
+    if (!out.add(slug, item)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
   };
-  /** `rank`: the rank of the item's slug. */
-  const formatOf = (item: V2StateItem, rank: number, tableFormat: V2Format | undefined): V2Format => {
+  const formatOf = (item: V2StateItem, tableFormat: V2Format | undefined): V2Format => {
     const draft = (item as Out)[plan.keys.boolV1];
     return (
-      (fields && listedFormat(fields, item.field_type, rank)) ??
+      fields?.formats.get(item.field_type) ??
       (typeof item.bool_value === 'boolean' ? 'Boolean' : Array.isArray(item.multiselect_value) ? 'Multi-select' : undefined) ??
       tableFormat ??
       (typeof draft === 'boolean' ? 'Boolean' : Array.isArray(draft) ? 'Multi-select' : 'Markdown')
@@ -129,21 +127,19 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     if (!v2StateItemOk(item)) run.invalid();
     const slug = item.field_type;
     const step = plan.downgradeSteps.get(slug);
-    const rank = step ? step.rank : (plan.rank.get(slug) ?? -1);
-    if (byV2.has(slug, rank)) {
+    if (!byV2.add(slug, item)) {
       const j = items.findIndex((other) => other.field_type === slug);
       throw collision(run, jsonPath(['state_information', index, 'field_type']), slug, slug, {
         slug,
         path: jsonPath(['state_information', j]),
       });
     }
-    byV2.set(slug, item, rank);
     const footnotes = item.footnotes ?? '';
     if (step === undefined) {
       if (plan.v1Only.has(slug)) run.invalid();
       const why = m.byV1.has(slug) ? 'is a V1 slug with no known fate in V2' : 'is not in the mapping table';
       diags.add('unknown-field', slug, itemPath(index), `"${slug}" ${why}: kept as it is`);
-      emit(slug, convertItem(run, item, slug, formatOf(item, rank, undefined), index), index, slug, rank);
+      emit(slug, convertItem(run, item, slug, formatOf(item, undefined), index), index, slug);
       if (footnotes.trim() !== '')
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
       continue;
@@ -152,7 +148,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     // Booleans are expanded, notes fields collect the footnotes.
     for (const named of step.named) {
       if (named.warning) diags.add('table-warning', named.v1, itemPath(index), named.warning);
-      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, rank, step.format), index), index, slug, named.rank);
+      emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index), index, slug);
     }
     if (step.members) expandGroup(run, item, index, step.members, emit);
     for (const v1 of step.notes) {
@@ -165,7 +161,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
       entry.times.push(item.modified_at);
     }
     if (step.named.length === 0 && !step.members) {
-      const format = formatOf(item, rank, step.format);
+      const format = formatOf(item, step.format);
       diags.add(
         'v2-only-field',
         slug,
@@ -199,7 +195,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     return best;
   });
   const ctx: DeriveContext = {
-    item: (slug, rank) => byV2.get(slug, rank),
+    item: (slug) => byV2.get(slug),
     code: record.code,
     name: record.name,
     overrides: run.overrides,
@@ -209,7 +205,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     const { rule } = field;
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(field, ctx);
-    emit(rule.v1, restored.item as Out, end, rule.v1, field.rank);
+    emit(rule.v1, restored.item as Out, end, rule.v1);
     if (restored.how === 'derived') diags.add('deleted-field-derived', rule.v1, undefined, derivedMessage(rule, restored.from));
     else diags.add('deleted-field-emptied', rule.v1, undefined, emptiedMessage(rule, restored.why));
   }
@@ -247,15 +243,15 @@ function expandGroup(
   item: V2StateItem,
   index: number,
   members: NonNullable<DowngradeStep['members']>,
-  emit: (slug: string, item: Out, index: number, from: string, rank?: number) => void,
+  emit: (slug: string, item: Out, index: number, from: string) => void,
 ): void {
   const slug = item.field_type;
   const selected = readOptions(run, item, index);
   dropExtras(run, item, index);
-  for (const { v1, option, rank } of members) {
+  for (const { v1, option } of members) {
     const bool = selected.includes(option);
     const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, value: bool };
-    emit(v1, out, index, slug, rank);
+    emit(v1, out, index, slug);
   }
   for (let i = 0; i < selected.length; i++) {
     const option = selected[i] as string;
@@ -313,17 +309,16 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   const { plan, diags } = run;
   const m = plan.mappings;
   /** Output descriptors by V1 slug, kept in slug order. */
-  const out = new SlugMap<Out>(plan);
+  const out = plan.order.map<Out>();
   /** Where each input slug was first seen. */
-  const seen = new SlugMap<number>(plan);
-  const emit = (slug: string, item: Out, index: number, from: string, rank?: number) => {
-    if (out.has(slug, rank)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
-    out.set(slug, item, rank);
+  const seen = plan.order.map<number>();
+  const emit = (slug: string, item: Out, index: number, from: string) => {
+    if (!out.add(slug, item)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
   };
   /** A descriptor V1 has no counterpart for, kept under its V2 slug. */
-  const keep = (d: V2FieldDescriptor, format: V2Format, index: number, rank: number) => {
+  const keep = (d: V2FieldDescriptor, format: V2Format, index: number) => {
     const slug = d.slug;
-    emit(slug, v1Descriptor(plan, slug, d.description, format, d), index, slug, rank);
+    emit(slug, v1Descriptor(plan, slug, d.description, format, d), index, slug);
     const v1Format = plan.v1FormatFor(format);
     if (v1Format !== format)
       diags.add(
@@ -339,14 +334,13 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
     const slug = d.slug;
     const path = listPath(index);
     const step = plan.downgradeSteps.get(slug);
-    const rank = step ? step.rank : (plan.rank.get(slug) ?? -1);
-    const first = seen.get(slug, rank);
+    const first = seen.get(slug);
     if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
-    seen.set(slug, index, rank);
+    seen.set(slug, index);
     const format = readFormat(run, 'v2', d.field_format, slug, index);
     if (step === undefined) {
       diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
-      keep(d, format, index, rank);
+      keep(d, format, index);
       continue;
     }
     let placed = false;

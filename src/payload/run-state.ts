@@ -48,8 +48,6 @@ export function readFormat(run: Run, version: 'v1' | 'v2', format: string, slug:
 /** A field list given beside a state record, validated and indexed: slug → V2 format. */
 export interface FieldIndex {
   readonly formats: ReadonlyMap<string, V2Format>;
-  /** The same formats by the slug's rank in the plan (table slugs: no lookup per item). */
-  readonly byRank: readonly (V2Format | undefined)[];
   /** Descriptors whose `field_format` is unknown (treated as Markdown), reported on each use. */
   readonly unknown: readonly { readonly slug: string; readonly format: string }[];
 }
@@ -85,12 +83,7 @@ export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown
     if (!known) unknown.push({ slug: f.slug, format: f.field_format });
     formats.set(f.slug, known ?? 'Markdown');
   }
-  const byRank: (V2Format | undefined)[] = new Array(plan.sortedSlugs.length).fill(undefined);
-  for (const [slug, format] of formats) {
-    const rank = plan.rank.get(slug);
-    if (rank !== undefined) byRank[rank] = format;
-  }
-  const index = { formats, byRank, unknown, plan, version, items: [...list] };
+  const index = { formats, unknown, plan, version, items: [...list] };
   fieldIndexes.set(list, index);
   return index;
 }
@@ -114,11 +107,6 @@ export function overridesOption(plan: Plan, list: unknown): OverrideIndex {
   const index = indexOverrides(plan, overrides);
   overrideIndexes.set(overrides, { plan, items: [...overrides], index });
   return index;
-}
-
-/** The format a field list gives `slug`; `rank`: the slug's rank in the plan, -1 when the table lacks it. */
-export function listedFormat(index: FieldIndex, slug: string, rank: number): V2Format | undefined {
-  return rank < 0 ? index.formats.get(slug) : index.byRank[rank];
 }
 
 /** Reports the field list's unknown formats (once per call) and returns the index. */

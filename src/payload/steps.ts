@@ -3,6 +3,7 @@ import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
 import { type DeletedField, deletedField } from './derive.js';
 import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
+import { compareSlugs, SlugOrder } from './slug-order.js';
 
 /**
  * What the adapter needs from a mapping table, indexed once per table (cached). Everything the
@@ -44,23 +45,19 @@ export interface Plan {
   /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
   v2NameOf(slug: string): string;
   rule(v1: string): ResolvedRule | undefined;
-  /** Every slug of the table (V1 and V2), sorted, and each one's rank: output is ordered without a comparison sort. */
-  readonly sortedSlugs: readonly string[];
-  readonly rank: ReadonlyMap<string, number>;
+  /** Every slug of the table (V1 and V2) in the servers' order: output lists are kept in it. */
+  readonly order: SlugOrder;
   /** Per V1 slug, what upgrade does with a state item (one lookup per item). */
   readonly upgradeSteps: ReadonlyMap<string, UpgradeStep>;
   /** Per V2 slug, what downgrade does with a state item (one lookup per item). */
   readonly downgradeSteps: ReadonlyMap<string, DowngradeStep>;
 }
 
-/** A V1 slug's table row with the V2 slug it becomes (rename, unchanged) and that slug's rank. */
+/** A V1 slug's table row with the V2 slug it becomes (rename, unchanged). */
 export interface UpgradeStep {
   readonly rule: ResolvedRule;
   /** The V2 slug of its item: the rename target, the Multi-select, or itself. */
   readonly target: string;
-  readonly rank: number;
-  /** The rank of the V1 slug itself. */
-  readonly ownRank: number;
   /** The V2 format the table knows for it. */
   readonly format: V2Format | undefined;
   /** For a deleted field: what restoring it needs. */
@@ -71,12 +68,11 @@ export interface UpgradeStep {
 export interface DowngradeStep {
   /** The table rows that give this V2 slug, in table order. */
   readonly origins: readonly V2Origin[];
-  readonly rank: number;
   readonly format: V2Format | undefined;
-  /** V1 slugs holding its value one to one (rename, unchanged), with their rank and the table's warning. */
-  readonly named: readonly { readonly v1: string; readonly rank: number; readonly warning: string | undefined }[];
+  /** V1 slugs holding its value one to one (rename, unchanged), with the table's warning. */
+  readonly named: readonly { readonly v1: string; readonly warning: string | undefined }[];
   /** Its V1 Booleans when it is a Multi-select that folds them. */
-  readonly members: readonly { readonly v1: string; readonly option: string; readonly rank: number }[] | undefined;
+  readonly members: readonly { readonly v1: string; readonly option: string }[] | undefined;
   /** V1 notes fields whose text moved into its footnotes. */
   readonly notes: readonly string[];
 }
@@ -188,14 +184,8 @@ function buildPlan(mappings: Mappings): Plan {
     else if (rule.kind === 'rename') v2Name.set(rule.v1, rule.v2);
   }
   deleteRules.sort((a, b) => compareSlugs(a.v1, b.v1));
-  const sortedSlugs = [...new Set([...mappings.v1Slugs, ...mappings.v2Slugs])].sort(compareSlugs);
-
-  const rank = new Map(sortedSlugs.map((slug, i) => [slug, i]));
-  const rankOf = (slug: string) => rank.get(slug) as number;
   const v2NameOf = (slug: string) => v2Name.get(slug) ?? slug;
-  const deletes = deleteRules.map((rule) =>
-    deletedField(rule, formatOfV1(rule.v1) === 'Boolean', v2NameOf, (slug) => rank.get(slug) ?? -1),
-  );
+  const deletes = deleteRules.map((rule) => deletedField(rule, formatOfV1(rule.v1) === 'Boolean', v2NameOf));
   const deletedBySlug = new Map(deletes.map((d) => [d.rule.v1, d]));
   const upgradeSteps = new Map<string, UpgradeStep>();
   for (const rule of mappings.byV1.values()) {
@@ -203,8 +193,6 @@ function buildPlan(mappings: Mappings): Plan {
     upgradeSteps.set(rule.v1, {
       rule,
       target,
-      rank: rankOf(target),
-      ownRank: rankOf(rule.v1),
       format: formatOfV1(rule.v1),
       deleted: deletedBySlug.get(rule.v1),
     });
@@ -217,7 +205,7 @@ function buildPlan(mappings: Mappings): Plan {
       switch (origin.kind) {
         case 'rename':
         case 'unchanged':
-          named.push({ v1: origin.v1, rank: rankOf(origin.v1), warning: mappings.byV1.get(origin.v1)?.warning });
+          named.push({ v1: origin.v1, warning: mappings.byV1.get(origin.v1)?.warning });
           break;
         case 'footnote':
           notes.push(origin.v1);
@@ -232,10 +220,9 @@ function buildPlan(mappings: Mappings): Plan {
     const group = mappings.consolidations.get(slug);
     downgradeSteps.set(slug, {
       origins,
-      rank: rankOf(slug),
       format: v2Format.get(slug),
       named,
-      members: group?.map((x) => ({ v1: x.v1, option: x.option, rank: rankOf(x.v1) })),
+      members: group?.map((x) => ({ v1: x.v1, option: x.option })),
       notes,
     });
   }
@@ -253,64 +240,8 @@ function buildPlan(mappings: Mappings): Plan {
     footnoteRules,
     v2NameOf,
     rule: (v1) => mappings.byV1.get(v1),
-    sortedSlugs,
-    rank,
+    order: new SlugOrder([...mappings.v1Slugs, ...mappings.v2Slugs]),
     upgradeSteps,
     downgradeSteps,
   };
-}
-
-/** Code-point order, the order the servers list fields in. */
-function compareSlugs(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * A map from slug to output item that keeps the servers' order (by slug) without sorting: table slugs
- * live in slots at their precomputed rank, any other slug in a small side map merged in at the end.
- */
-export class SlugMap<T> {
-  private readonly slots: (T | undefined)[];
-  private readonly others = new Map<string, T>();
-  constructor(private readonly plan: Plan) {
-    this.slots = new Array(plan.sortedSlugs.length);
-  }
-  /** `rank`: the slug's rank when the caller knows it (saves a lookup); -1 for a slug the table does not have. */
-  get(slug: string, rank: number = this.plan.rank.get(slug) ?? -1): T | undefined {
-    return rank < 0 ? this.others.get(slug) : this.slots[rank];
-  }
-  has(slug: string, rank?: number): boolean {
-    return this.get(slug, rank) !== undefined;
-  }
-  set(slug: string, value: T, rank: number = this.plan.rank.get(slug) ?? -1): void {
-    if (rank < 0) this.others.set(slug, value);
-    else this.slots[rank] = value;
-  }
-  *values(): IterableIterator<T> {
-    for (const v of this.slots) if (v !== undefined) yield v;
-    yield* this.others.values();
-  }
-  /** The values in slug order. */
-  ordered(): T[] {
-    const out: T[] = [];
-    const slots = this.slots;
-    if (this.others.size === 0) {
-      for (let i = 0; i < slots.length; i++) {
-        const v = slots[i];
-        if (v !== undefined) out.push(v);
-      }
-      return out;
-    }
-    const others = [...this.others].sort((a, b) => compareSlugs(a[0], b[0]));
-    let next = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const v = slots[i];
-      if (v === undefined) continue;
-      const slug = this.plan.sortedSlugs[i] as string;
-      while (next < others.length && (others[next] as [string, T])[0] < slug) out.push((others[next++] as [string, T])[1]);
-      out.push(v);
-    }
-    while (next < others.length) out.push((others[next++] as [string, T])[1]);
-    return out;
-  }
 }

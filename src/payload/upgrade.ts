@@ -3,7 +3,7 @@ import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../map
 import { type ReadBoolean, readBooleanItem } from './codec.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
-import { collision, listedFormat, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './run-state.js';
+import { collision, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './run-state.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -15,7 +15,7 @@ import type {
 } from './schemas.js';
 import { stateRecordShape, v1StateItemOk } from './shape.js';
 import { stateCodeOf } from './states.js';
-import { type Plan, SlugMap, type UpgradeStep } from './steps.js';
+import type { Plan, UpgradeStep } from './steps.js';
 import { compareTimes, copyExtras, copyV1ItemExtras, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
 
 type Out = Record<string, unknown>;
@@ -104,9 +104,9 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   const { boolV1 } = plan.keys;
   const fields = reportUnknownFormats(run, run.fields, 'v1');
   /** Output items by V2 slug, kept in slug order. */
-  const out = new SlugMap<Out>(plan);
-  /** By rank, input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
-  const absorbed: boolean[] = new Array(plan.sortedSlugs.length).fill(false);
+  const out = plan.order.map<Out>();
+  /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
+  const absorbed = new Set<string>();
   const groups = new Map<string, Member[]>();
   const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
   const deleted: { field: DeletedField; item: V1StateItem; index: number }[] = [];
@@ -144,9 +144,9 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
       case 'consolidate':
       case 'footnote':
       case 'delete': {
-        const { ownRank, deleted: field } = step as UpgradeStep;
-        if (absorbed[ownRank]) throw duplicate(index, slug, slug);
-        absorbed[ownRank] = true;
+        const { deleted: field } = step as UpgradeStep;
+        if (absorbed.has(slug)) throw duplicate(index, slug, slug);
+        absorbed.add(slug);
         if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
         if (rule.kind === 'consolidate') {
           const group = groups.get(rule.v2);
@@ -162,15 +162,10 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
         assertNever(rule);
     }
     if (rule?.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
-    const ownRank = step ? step.ownRank : (plan.rank.get(slug) ?? -1);
     const target = step ? step.target : slug;
-    const rank = step ? step.rank : ownRank;
-    if (out.has(target, rank)) throw duplicate(index, slug, target);
     const format: V2Format =
-      (fields && listedFormat(fields, slug, ownRank)) ??
-      (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ??
-      'Markdown';
-    out.set(target, convertItem(run, item, target, format, index), rank);
+      fields?.formats.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ?? 'Markdown';
+    if (!out.add(target, convertItem(run, item, target, format, index))) throw duplicate(index, slug, target);
   }
 
   for (const [slug, members] of groups) {
@@ -200,7 +195,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   if (deleted.length > 0) {
     // Would downgrade give each deleted value back? Only text and value are compared, so no time is needed.
     const ctx: DeriveContext = {
-      item: (slug, rank) => out.get(slug, rank) as V2StateItem | undefined,
+      item: (slug) => out.get(slug) as V2StateItem | undefined,
       code: record.code,
       name: record.name,
       overrides: run.overrides,
@@ -287,47 +282,44 @@ function v2Descriptor(run: UpgradeRun, d: V1FieldDescriptor, slug: string, index
 export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescriptor[]): V2FieldDescriptor[] {
   const { plan, diags } = run;
   /** Output descriptors by V2 slug, kept in slug order. */
-  const out = new SlugMap<Out>(plan);
+  const out = plan.order.map<Out>();
   /** Where each input slug was first seen. */
-  const seen = new SlugMap<number>(plan);
+  const seen = plan.order.map<number>();
   const groups = new Map<string, string[]>();
-  const emit = (slug: string, rank: number, item: Out, index: number, from: string) => {
-    if (out.has(slug, rank)) {
-      const j = fields.findIndex((d, k) => k < index && targetOfSlug(plan, d.slug) === slug);
-      const earlier = j < 0 ? undefined : { slug: (fields[j] as V1FieldDescriptor).slug, path: jsonPath([j]) };
-      throw collision(run, jsonPath([index, 'slug']), from, slug, earlier);
-    }
-    out.set(slug, item, rank);
+  const emit = (slug: string, item: Out, index: number, from: string) => {
+    if (out.add(slug, item)) return;
+    const j = fields.findIndex((d, k) => k < index && targetOfSlug(plan, d.slug) === slug);
+    const earlier = j < 0 ? undefined : { slug: (fields[j] as V1FieldDescriptor).slug, path: jsonPath([j]) };
+    throw collision(run, jsonPath([index, 'slug']), from, slug, earlier);
   };
 
   for (let index = 0; index < fields.length; index++) {
     const d = fields[index] as V1FieldDescriptor;
     const slug = d.slug;
     const step = plan.upgradeSteps.get(slug);
-    const ownRank = step ? step.ownRank : (plan.rank.get(slug) ?? -1);
-    const first = seen.get(slug, ownRank);
+    const first = seen.get(slug);
     if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
-    seen.set(slug, index, ownRank);
+    seen.set(slug, index);
     const path = listPath(index);
     const rule = step?.rule;
     if (step === undefined || rule === undefined) {
       if (plan.mappings.byV2.has(slug))
         diags.add('v2-only-field', slug, path, `"${slug}" is a V2 field V1 did not have: kept as it is`);
       else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
-      emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
+      emit(slug, v2Descriptor(run, d, slug, index), index, slug);
       continue;
     }
     if (rule.warning) diags.add('table-warning', slug, path, rule.warning);
     switch (rule.kind) {
       case 'rename':
-        emit(rule.v2, step.rank, v2Descriptor(run, d, rule.v2, index), index, slug);
+        emit(rule.v2, v2Descriptor(run, d, rule.v2, index), index, slug);
         break;
       case 'unchanged':
-        emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
+        emit(slug, v2Descriptor(run, d, slug, index), index, slug);
         break;
       case 'consolidate': {
         const members = groups.get(rule.v2) ?? [];
-        if (members.length === 0) emit(rule.v2, step.rank, {}, index, slug);
+        if (members.length === 0) emit(rule.v2, {}, index, slug);
         members.push(slug);
         groups.set(rule.v2, members);
         break;
@@ -351,7 +343,7 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
         break;
       case 'unknown':
         diags.add('unknown-field', slug, path, `"${slug}" has no known fate in V2: kept as it is`);
-        emit(slug, ownRank, v2Descriptor(run, d, slug, index), index, slug);
+        emit(slug, v2Descriptor(run, d, slug, index), index, slug);
         break;
       default:
         assertNever(rule);
