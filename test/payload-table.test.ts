@@ -2,9 +2,19 @@
  * Tests generated from the mapping table: for every rename, consolidation, footnote move, deletion,
  * unchanged and unknown row, upgrade and downgrade do what the row says.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
-import type { ConsolidateRule, DeleteRule, FootnoteRule, RenameRule, UnchangedRule, UnknownRule } from '../src/mapping/schema.js';
+import { MappingError } from '../src/errors.js';
+import { DEFAULT_TABLE_PATH, loadMappings, mappingsFromJson } from '../src/mapping/load.js';
+import type {
+  ConsolidateRule,
+  DeleteRule,
+  FootnoteRule,
+  MappingTable,
+  RenameRule,
+  UnchangedRule,
+  UnknownRule,
+} from '../src/mapping/schema.js';
 import {
   type Diagnostic,
   downgrade,
@@ -338,4 +348,59 @@ it('contradictions: each resolved row carries the table’s warning into the dia
       { code: 'table-warning', severity: 'warning', field: slug, path: '$.state_information[0]', message: c.warning },
     ]);
   }
+});
+
+describe('the table’s property rules, as the adapter applies them', () => {
+  const raw = JSON.parse(readFileSync(DEFAULT_TABLE_PATH, 'utf8')) as MappingTable;
+  /** upgrade with a copy of the bundled table changed by `edit`: the MappingError's message. */
+  const refusal = (edit: (properties: MappingTable['properties']) => void) => {
+    const table = structuredClone(raw);
+    edit(table.properties);
+    const mappings = mappingsFromJson(table, 'my-table.json');
+    try {
+      upgrade(v1Record([]), { kind: 'state', mappings });
+    } catch (error) {
+      expect(error).toBeInstanceOf(MappingError);
+      return (error as Error).message;
+    }
+    throw new Error('the table was accepted');
+  };
+  const booleanRule = (ps: readonly MappingTable['properties'][number][]) =>
+    ps.find((p) => p.appliesToFormat === 'Boolean') as MappingTable['properties'][number];
+
+  it('names each version’s properties by the rules: a Boolean item and a descriptor carry the rules’ names', () => {
+    const bool = booleanRule(m.properties);
+    const description = m.properties.find((p) => p.object === 'field') as (typeof m.properties)[0];
+    const slug = renames.find((r) => isBoolean(r.v1))?.v1 as string;
+    const up = upgrade(v1Record([v1Item(slug, 'True')]), { kind: 'state' }).value.state_information[0];
+    expect(up?.[bool.v2]).toBe(true);
+    const down = downgrade(up === undefined ? v2Record([]) : v2Record([up]), { kind: 'state' }).value;
+    expect(byField(down.state_information).get(slug)?.[bool.v1]).toBe(true);
+    const field = upgrade([{ slug, [description.v1]: 'Long name', field_format: 'Boolean' }], { kind: 'fields' }).value[0];
+    expect(field?.[description.v2]).toBe('Long name');
+  });
+
+  it('refuses a table without the rule it needs, a rule naming a property the payload schemas lack, or one it cannot apply', () => {
+    expect(refusal((ps) => ps.splice(ps.indexOf(booleanRule(ps)), 1))).toBe(
+      "my-table.json: properties: the payload adapter needs the property rule of a Boolean item's value",
+    );
+    expect(
+      refusal((ps) => {
+        booleanRule(ps).v2 = 'boolean_value';
+      }),
+    ).toBe(
+      'my-table.json: properties ("value"): the V2 payload schema has no Boolean property "boolean_value"; the adapter cannot apply this rule',
+    );
+    expect(
+      refusal((ps) => {
+        booleanRule(ps).v2 = 'text';
+      }),
+    ).toMatch(/the V2 payload schema has no Boolean property "text"/);
+    expect(refusal((ps) => ps.push({ ...booleanRule(ps), v1: 'modified_at', v2: 'modified_at', appliesToFormat: 'URL' }))).toBe(
+      'my-table.json: properties ("modified_at"): the payload adapter applies property rules for a field descriptor\'s description and a Boolean item\'s value, not this one',
+    );
+    expect(refusal((ps) => ps.push({ ...booleanRule(ps), v1: 'text' }))).toBe(
+      'my-table.json: properties ("text"): a second rule for the same property: which one applies?',
+    );
+  });
 });

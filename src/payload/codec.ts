@@ -1,10 +1,56 @@
-import { type Diagnostics, itemPath } from './diagnostics.js';
-import { boolText, readBoolText } from './values.js';
+import { assertNever } from '../errors.js';
+import type { V2Format } from '../mapping/schema.js';
+import { type Diagnostics, itemPath, jsonPath, PayloadError } from './diagnostics.js';
+import type { Run } from './run-state.js';
+import {
+  type PayloadVersion,
+  type RegionalOverride,
+  v1FieldDescriptorSchema,
+  v1StateItemSchema,
+  v1StateRecordSchema,
+  v2FieldDescriptorSchema,
+  v2StateItemSchema,
+  v2StateRecordSchema,
+} from './schemas.js';
+import { stateCodeOf } from './states.js';
+import { boolText, copyExtras, MULTISELECT_SEPARATOR, readBoolText } from './values.js';
 
-/** A Boolean item as either version holds it: its text and, when sent, its boolean property. */
-export interface BooleanItem {
+/*
+ * The item codec: how a state item of either version is read into what it says (`Content`), and
+ * how what it says is written as an item of either version. Upgrade is read V1, write V2; downgrade
+ * is read V2, write V1; the records, folds and deletions around items are the directions' own.
+ */
+
+type Out = Record<string, unknown>;
+
+/**
+ * The names of the properties the table's property rules rename (`properties`), per version: the
+ * codec writes and reads these, never a literal. The plan takes them from the table and checks them
+ * against the payload schemas (`propertyNames` in steps.ts).
+ */
+export interface PropertyNames {
+  /** A Boolean item's own value: V1 `value`, V2 `bool_value` (the early V2 draft kept V1's name on every item). */
+  readonly boolean: Readonly<Record<PayloadVersion, string>>;
+  /** A field descriptor's description: V1 `long_name`, V2 `description`. */
+  readonly description: Readonly<Record<PayloadVersion, string>>;
+}
+
+/** A state item as either version holds it (the properties both have; the others are looked up by name). */
+export interface Item {
   readonly field_type: string;
   readonly text: string;
+  readonly modified_at: string;
+  readonly [property: string]: unknown;
+}
+
+/** What an item says, whichever version it came from. */
+export interface Content {
+  /** The text to write: agrees with the Boolean (`"True"`/`"False"`), or lists the options when the item sent no text. */
+  readonly text: string;
+  /** Booleans: the value. */
+  readonly bool?: boolean;
+  /** Multi-selects: the options, when the reader had to read them. */
+  readonly options?: readonly string[];
 }
 
 /** What a Boolean item says, once read: the value, the text that agrees with it, and whether it is unset. */
@@ -17,19 +63,39 @@ export interface ReadBoolean {
 }
 
 /**
- * The one reading of a Boolean item, in both directions. The value is the boolean property when
- * the item sends one (`from`: V1 `value`, V2 `bool_value`, or the early V2 draft's `value`), else
- * its text. The text written out agrees with the value, as V1 code compares `text === "True"`;
- * only an unset Boolean (`""` and false) stays empty. Conflicts, unreadable and re-cased texts
- * are reported; `reportUnset` reports unset ones too.
+ * The one reading of a Boolean item, in both directions. The value is the item's Boolean property
+ * when it sends one (V1 `value`; V2 `bool_value`, else the early draft's `value`, said), else its
+ * text. The text written out agrees with the value, as V1 code compares `text === "True"`; only an
+ * unset Boolean (`""` and false) stays empty. Conflicts, unreadable and re-cased texts are reported;
+ * `reportUnset` reports unset ones too.
  */
-export function readBooleanItem(
+export function readBoolean(run: Run, version: PayloadVersion, item: Item, index: number, reportUnset: boolean): ReadBoolean {
+  const { boolean } = run.plan.names;
+  const other: PayloadVersion = version === 'v1' ? 'v2' : 'v1';
+  const own = item[boolean[version]];
+  let sent = typeof own === 'boolean' ? own : undefined;
+  if (sent === undefined && version === 'v2') {
+    const draft = item[boolean.v1];
+    if (typeof draft === 'boolean') {
+      run.diags.add(
+        'legacy-value',
+        item.field_type,
+        itemPath(index),
+        `no ${boolean.v2}: the draft "${boolean.v1}" (${draft}) was read`,
+      );
+      sent = draft;
+    }
+  }
+  return readBooleanText(run.diags, item, index, sent, { from: boolean[version], to: boolean[other] }, reportUnset);
+}
+
+function readBooleanText(
   diags: Diagnostics,
-  item: BooleanItem,
+  item: Item,
   index: number,
   sent: boolean | undefined,
   names: { readonly from: string; readonly to: string },
-  reportUnset = false,
+  reportUnset: boolean,
 ): ReadBoolean {
   const slug = item.field_type;
   const read = readBoolText(item.text);
@@ -61,4 +127,165 @@ export function readBooleanItem(
   else if (unset && reportUnset)
     diags.add('unset-boolean', slug, path, `"${slug}" is unset (text ""): ${names.to} is false, text stays ""`);
   return { bool, text, unset };
+}
+
+/** Options in a Multi-select text: comma-separated. */
+export const splitOptions = (text: string): string[] =>
+  text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/**
+ * The options a V2 Multi-select item holds: `multiselect_value`, else the draft's `value` (said),
+ * else its text (said).
+ */
+export function readOptions(run: Run, item: Item, index: number): readonly string[] {
+  const sent = (item as Out).multiselect_value;
+  if (Array.isArray(sent)) return sent;
+  const draftName = run.plan.names.boolean.v1;
+  const draft = item[draftName];
+  if (Array.isArray(draft) && draft.every((o) => typeof o === 'string')) {
+    run.diags.add('legacy-value', item.field_type, itemPath(index), `no multiselect_value: the draft "${draftName}" was read`);
+    return draft;
+  }
+  const options = splitOptions(item.text);
+  if (options.length > 0)
+    run.diags.add(
+      'multiselect-from-text',
+      item.field_type,
+      itemPath(index),
+      `no multiselect_value: options read from text ${JSON.stringify(item.text)}`,
+    );
+  return options;
+}
+
+/** What an item of `version` says, read as `format`. */
+export function readItem(run: Run, version: PayloadVersion, item: Item, format: V2Format, index: number): Content {
+  switch (format) {
+    case 'Boolean': {
+      const { bool, text } = readBoolean(run, version, item, index, version === 'v1');
+      return { text, bool };
+    }
+    case 'Multi-select':
+      if (version === 'v1') return { text: item.text, options: splitOptions(item.text) };
+      // A V2 text is kept as sent; an empty one is written from the options.
+      return item.text === '' ? { text: readOptions(run, item, index).join(MULTISELECT_SEPARATOR) } : { text: item.text };
+    case 'Single-select':
+    case 'Markdown':
+    case 'URL':
+    case 'Date':
+      return { text: item.text };
+    default:
+      return assertNever(format);
+  }
+}
+
+/**
+ * An item of `version` under `slug` saying `content` (built as literals, in each version's property
+ * order: one object shape per format).
+ */
+export function writeItem(
+  names: PropertyNames,
+  version: PayloadVersion,
+  slug: string,
+  format: V2Format,
+  content: Content,
+  modifiedAt: string | undefined,
+): Out {
+  if (version === 'v1')
+    return format === 'Boolean'
+      ? { text: content.text, field_type: slug, modified_at: modifiedAt, [names.boolean.v1]: content.bool === true }
+      : { text: content.text, field_type: slug, modified_at: modifiedAt };
+  switch (format) {
+    case 'Boolean':
+      return {
+        field_type: slug,
+        text: content.text,
+        [names.boolean.v2]: content.bool === true,
+        footnotes: '',
+        modified_at: modifiedAt,
+      };
+    case 'Multi-select':
+      return {
+        field_type: slug,
+        text: content.text,
+        multiselect_value: content.options ?? splitOptions(content.text),
+        footnotes: '',
+        modified_at: modifiedAt,
+      };
+    default:
+      return { field_type: slug, text: content.text, footnotes: '', modified_at: modifiedAt };
+  }
+}
+
+/**
+ * The properties each version's state items and descriptors are read and written with: the schemas',
+ * and on V2 items the early draft's Boolean name too (it is read). Any other property is an extra.
+ */
+const KNOWN = {
+  record: { v1: new Set(Object.keys(v1StateRecordSchema.shape)), v2: new Set(Object.keys(v2StateRecordSchema.shape)) },
+  item: {
+    v1: new Set(Object.keys(v1StateItemSchema.shape)),
+    v2: new Set([...Object.keys(v2StateItemSchema.shape), ...Object.keys(v1StateItemSchema.shape)]),
+  },
+  descriptor: {
+    v1: new Set(Object.keys(v1FieldDescriptorSchema.shape)),
+    v2: new Set(Object.keys(v2FieldDescriptorSchema.shape)),
+  },
+} as const;
+
+/** Copies the extra properties of a record, item or descriptor of `version` onto its converted counterpart (deep copies: output never shares state with input). */
+export function copyExtrasOf(object: keyof typeof KNOWN, version: PayloadVersion, source: object, target: Out): void {
+  copyExtras(source as Out, KNOWN[object][version], target);
+}
+
+/** The extra properties of a record, item or descriptor of `version` (a caller that leaves them out says so). */
+export function extrasOf(object: keyof typeof KNOWN, version: PayloadVersion, source: object): string[] {
+  const known = KNOWN[object][version];
+  return Object.keys(source).filter((key) => !known.has(key));
+}
+
+/** A field descriptor of `version` (built as a literal, in the version's property order). */
+export function writeDescriptor(
+  names: PropertyNames,
+  version: PayloadVersion,
+  slug: string,
+  description: string,
+  format: string,
+  options?: readonly string[],
+): Out {
+  if (version === 'v1') return { slug, [names.description.v1]: description, field_format: format };
+  return options === undefined
+    ? { slug, [names.description.v2]: description, field_format: format }
+    : { slug, [names.description.v2]: description, field_format: format, options: [...options] };
+}
+
+// ─── Overrides ──────────────────────────────────────────────────────────────────────────────────
+
+const REGION_KEYS: ReadonlySet<string> = new Set(['name']);
+const FIELD_KEYS: ReadonlySet<string> = new Set(['slug']);
+const OVERRIDE_KEYS: ReadonlySet<string> = new Set(['state', 'region', 'field', 'value']);
+
+/** A copy of an override with another field slug (extras kept at every level): the same in both directions. */
+export function convertOverride(o: RegionalOverride, slug: string): RegionalOverride {
+  const region: Out = { name: o.region.name };
+  copyExtras(o.region as Out, REGION_KEYS, region);
+  const field: Out = { slug };
+  copyExtras(o.field as Out, FIELD_KEYS, field);
+  const out: Out = { state: o.state, region, field, value: o.value };
+  copyExtras(o as Out, OVERRIDE_KEYS, out);
+  return out as RegionalOverride;
+}
+
+/** Two overrides for the same state, region and field are bad input (which value wins?). */
+export function checkDuplicate(run: Run, seen: Set<string>, o: RegionalOverride, slug: string, index: number): void {
+  const key = JSON.stringify([stateCodeOf(o.state) ?? o.state, o.region.name, slug]);
+  if (seen.has(key))
+    throw new PayloadError(
+      jsonPath([index]),
+      `duplicate override: "${o.region.name}" of ${o.state} already has a value for "${slug}"`,
+      { source: run.source },
+    );
+  seen.add(key);
 }

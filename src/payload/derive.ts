@@ -1,6 +1,7 @@
 import { assertNever } from '../errors.js';
 import type { DeleteRule, Derive } from '../mapping/schema.js';
-import type { RegionalOverride, V1StateItem } from './schemas.js';
+import type { Content } from './codec.js';
+import type { RegionalOverride } from './schemas.js';
 import { stateCodeOf } from './states.js';
 import type { Plan } from './steps.js';
 import { boolText, compareTimes, EPOCH, hasData } from './values.js';
@@ -70,9 +71,11 @@ export interface DeriveContext {
  * The result; `from` and `why` are the same string for every record (built once per table row), so
  * callers can memoize the messages they make from them.
  */
-export type Restored =
-  | { readonly how: 'derived'; readonly item: V1StateItem; readonly from: string }
-  | { readonly how: 'emptied'; readonly item: V1StateItem; readonly why: string };
+export type Restored = {
+  /** What the V1 item says (`bool` on Booleans) and its time. */
+  readonly content: Content;
+  readonly modifiedAt: string;
+} & ({ readonly how: 'derived'; readonly from: string } | { readonly how: 'emptied'; readonly why: string });
 
 /** How a rule derives its value (`from`) and why it could not (`missing`), in words. */
 export interface Words {
@@ -148,17 +151,11 @@ function evaluate(field: DeletedField, derive: Derive, ctx: DeriveContext): Valu
  * value (`text: ""`, plus `value: false` on Booleans).
  */
 export function restoreDeleted(field: DeletedField, ctx: DeriveContext): Restored {
-  const { rule, boolean } = field;
-  const value = rule.derive ? evaluate(field, rule.derive, ctx) : undefined;
+  const value = field.rule.derive ? evaluate(field, field.rule.derive, ctx) : undefined;
   if (value === undefined) {
-    const item: V1StateItem = boolean
-      ? { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH, value: false }
-      : { text: '', field_type: rule.v1, modified_at: ctx.latest() ?? EPOCH };
-    return { how: 'emptied', item, why: field.words.missing };
+    const content: Content = field.boolean ? { text: '', bool: false } : { text: '' };
+    return { how: 'emptied', content, modifiedAt: ctx.latest() ?? EPOCH, why: field.words.missing };
   }
-  const modified = value.time ?? ctx.latest() ?? EPOCH;
-  const item: V1StateItem = boolean
-    ? { text: value.text, field_type: rule.v1, modified_at: modified, value: value.text === boolText(true) }
-    : { text: value.text, field_type: rule.v1, modified_at: modified };
-  return { how: 'derived', item, from: field.words.from };
+  const content: Content = field.boolean ? { text: value.text, bool: value.text === boolText(true) } : { text: value.text };
+  return { how: 'derived', content, modifiedAt: value.time ?? ctx.latest() ?? EPOCH, from: field.words.from };
 }

@@ -1,6 +1,15 @@
 import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
-import { type ReadBoolean, readBooleanItem } from './codec.js';
+import {
+  checkDuplicate,
+  convertOverride,
+  copyExtrasOf,
+  extrasOf,
+  readItem,
+  readOptions,
+  writeDescriptor,
+  writeItem,
+} from './codec.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
 import { collision, type DowngradeRun, readFormat, reportUnknownFormats } from './run-state.js';
@@ -14,17 +23,7 @@ import type {
 } from './schemas.js';
 import { stateRecordShape, v2StateItemOk } from './shape.js';
 import type { DowngradeStep, Plan } from './steps.js';
-import { checkDuplicate, convertOverride, RECORD_KEYS, splitOptions } from './upgrade.js';
-import {
-  boolText,
-  compareTimes,
-  copyExtras,
-  latestTime,
-  longNameOf,
-  MULTISELECT_SEPARATOR,
-  messageCache,
-  once,
-} from './values.js';
+import { boolText, compareTimes, latestTime, longNameOf, messageCache, once } from './values.js';
 
 type Out = Record<string, unknown>;
 
@@ -33,66 +32,9 @@ const emptiedMessage = messageCache<DeleteRule>(
   (rule, detail) => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
 );
 
-/** The Boolean of a V2 item: `bool_value`, else the draft `value`, else its text (see `readBooleanItem`). */
-function readBoolean(run: DowngradeRun, item: V2StateItem, index: number): ReadBoolean {
-  const { boolV1, boolV2 } = run.plan.keys;
-  const declared = (item as Out)[boolV2];
-  const draft = (item as Out)[boolV1];
-  if (typeof declared !== 'boolean' && typeof draft === 'boolean')
-    run.diags.add('legacy-value', item.field_type, itemPath(index), `no ${boolV2}: the draft "${boolV1}" (${draft}) was read`);
-  const sent = typeof declared === 'boolean' ? declared : typeof draft === 'boolean' ? draft : undefined;
-  return readBooleanItem(run.diags, item, index, sent, { from: boolV2, to: boolV1 });
-}
-
-/** The options a Multi-select item holds: `multiselect_value`, else the draft `value`, else its text. */
-function readOptions(run: DowngradeRun, item: V2StateItem, index: number): string[] {
-  if (Array.isArray(item.multiselect_value)) return item.multiselect_value;
-  const draft = (item as Out)[run.plan.keys.boolV1];
-  if (Array.isArray(draft) && draft.every((o) => typeof o === 'string')) {
-    run.diags.add(
-      'legacy-value',
-      item.field_type,
-      itemPath(index),
-      `no multiselect_value: the draft "${run.plan.keys.boolV1}" was read`,
-    );
-    return draft;
-  }
-  const options = splitOptions(item.text);
-  if (options.length > 0)
-    run.diags.add(
-      'multiselect-from-text',
-      item.field_type,
-      itemPath(index),
-      `no multiselect_value: options read from text ${JSON.stringify(item.text)}`,
-    );
-  return options;
-}
-
-/** One V2 item in V1 shape under `slug` (built as literals: one object shape per format). */
+/** One V2 item in V1 shape under `slug`; its extra properties are left out (said). */
 function convertItem(run: DowngradeRun, item: V2StateItem, slug: string, format: V2Format, index: number): Out {
-  let out: Out;
-  switch (format) {
-    case 'Boolean': {
-      const { bool, text } = readBoolean(run, item, index);
-      out = { text, field_type: slug, modified_at: item.modified_at, value: bool };
-      break;
-    }
-    case 'Multi-select':
-      out = {
-        text: item.text === '' ? readOptions(run, item, index).join(MULTISELECT_SEPARATOR) : item.text,
-        field_type: slug,
-        modified_at: item.modified_at,
-      };
-      break;
-    case 'Single-select':
-    case 'Markdown':
-    case 'URL':
-    case 'Date':
-      out = { text: item.text, field_type: slug, modified_at: item.modified_at };
-      break;
-    default:
-      return assertNever(format);
-  }
+  const out = writeItem(run.plan.names, 'v1', slug, format, readItem(run, 'v2', item, format, index), item.modified_at);
   dropExtras(run, item, index);
   return out;
 }
@@ -112,7 +54,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     if (!out.add(slug, item)) throw collision(run, jsonPath(['state_information', index, 'field_type']), from, slug, undefined);
   };
   const formatOf = (item: V2StateItem, tableFormat: V2Format | undefined): V2Format => {
-    const draft = (item as Out)[plan.keys.boolV1];
+    const draft = (item as Out)[plan.names.boolean.v1];
     return (
       fields?.formats.get(item.field_type) ??
       (typeof item.bool_value === 'boolean' ? 'Boolean' : Array.isArray(item.multiselect_value) ? 'Multi-select' : undefined) ??
@@ -205,7 +147,8 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     const { rule } = field;
     if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
     const restored = restoreDeleted(field, ctx);
-    emit(rule.v1, restored.item as Out, end, rule.v1);
+    const format = field.boolean ? 'Boolean' : 'Markdown';
+    emit(rule.v1, writeItem(plan.names, 'v1', rule.v1, format, restored.content, restored.modifiedAt), end, rule.v1);
     if (restored.how === 'derived') diags.add('deleted-field-derived', rule.v1, undefined, derivedMessage(rule, restored.from));
     else diags.add('deleted-field-emptied', rule.v1, undefined, emptiedMessage(rule, restored.why));
   }
@@ -215,7 +158,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
     name: record.name,
     state_information: out.ordered(),
   };
-  const extra = Object.keys(record).filter((key) => !RECORD_KEYS.has(key));
+  const extra = extrasOf('record', 'v2', record);
   if (extra.length > 0)
     diags.add('property-dropped', undefined, undefined, `V1 records had no ${extra.map((k) => `"${k}"`).join(', ')}: left out`);
   return result as V1StateRecord;
@@ -223,8 +166,7 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
 
 /** V2 item properties V1 items never had: left out of the V1 item, and said once per item. */
 function dropExtras(run: DowngradeRun, item: V2StateItem, index: number): void {
-  const { boolV1, boolV2 } = run.plan.keys;
-  const extra = Object.keys(item).filter((key) => !V2_ITEM_KEYS.has(key) && key !== boolV2 && key !== boolV1);
+  const extra = extrasOf('item', 'v2', item);
   if (extra.length > 0)
     run.diags.add(
       'property-dropped',
@@ -233,9 +175,6 @@ function dropExtras(run: DowngradeRun, item: V2StateItem, index: number): void {
       `V1 items had no ${extra.map((k) => `"${k}"`).join(', ')}: left out`,
     );
 }
-
-/** The properties of a V2 state item (DOMAIN.md §3; the Boolean's from the table); any other is not V1's either. */
-const V2_ITEM_KEYS: ReadonlySet<string> = new Set(['field_type', 'text', 'multiselect_value', 'footnotes', 'modified_at']);
 
 /** A Multi-select back into its V1 Booleans ("True"/"False" and `value`); options with no V1 Boolean are reported. */
 function expandGroup(
@@ -247,11 +186,11 @@ function expandGroup(
 ): void {
   const slug = item.field_type;
   const selected = readOptions(run, item, index);
+  const { names } = run.plan;
   dropExtras(run, item, index);
   for (const { v1, option } of members) {
     const bool = selected.includes(option);
-    const out: Out = { text: boolText(bool), field_type: v1, modified_at: item.modified_at, value: bool };
-    emit(v1, out, index, slug);
+    emit(v1, writeItem(names, 'v1', v1, 'Boolean', { text: boolText(bool), bool }, item.modified_at), index, slug);
   }
   for (let i = 0; i < selected.length; i++) {
     const option = selected[i] as string;
@@ -289,14 +228,11 @@ function deletedDescriptors(plan: Plan) {
   return hit;
 }
 
-/** Descriptor properties written by the conversion (any other is copied as it is). */
-const V2_DESCRIPTOR_KEYS: ReadonlySet<string> = new Set(['slug', 'description', 'field_format', 'options']);
-
 /** A V1 descriptor; `extrasFrom`: the V2 descriptor whose extra properties it keeps. */
 function v1Descriptor(plan: Plan, slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out {
-  const item: Out = { slug, long_name: longName, field_format: plan.v1FormatFor(format) };
-  if (extrasFrom) copyExtras(extrasFrom as Out, V2_DESCRIPTOR_KEYS, item);
-  return item;
+  const out = writeDescriptor(plan.names, 'v1', slug, longName, plan.v1FormatFor(format));
+  if (extrasFrom) copyExtrasOf('descriptor', 'v2', extrasFrom, out);
+  return out;
 }
 
 /** `"x" listed as its V1 Booleans a, b (…)`: the same for every field list. */
@@ -315,10 +251,11 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   const emit = (slug: string, item: Out, index: number, from: string) => {
     if (!out.add(slug, item)) throw collision(run, jsonPath([index, 'slug']), from, slug, undefined);
   };
+  const descriptionOf = (d: V2FieldDescriptor) => (d as Out)[plan.names.description.v2] as string;
   /** A descriptor V1 has no counterpart for, kept under its V2 slug. */
   const keep = (d: V2FieldDescriptor, format: V2Format, index: number) => {
     const slug = d.slug;
-    emit(slug, v1Descriptor(plan, slug, d.description, format, d), index, slug);
+    emit(slug, v1Descriptor(plan, slug, descriptionOf(d), format, d), index, slug);
     const v1Format = plan.v1FormatFor(format);
     if (v1Format !== format)
       diags.add(
@@ -349,7 +286,7 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
       switch (origin.kind) {
         case 'rename':
         case 'unchanged':
-          emit(origin.v1, v1Descriptor(plan, origin.v1, d.description, format, d), index, slug);
+          emit(origin.v1, v1Descriptor(plan, origin.v1, descriptionOf(d), format, d), index, slug);
           placed = true;
           break;
         case 'consolidate': {
@@ -380,7 +317,7 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
 
   const { descriptors, message, unknownMessage } = deletedDescriptors(plan);
   for (const d of descriptors)
-    emit(d.slug, { slug: d.slug, long_name: d.longName, field_format: d.format }, fields.length, d.slug);
+    emit(d.slug, writeDescriptor(plan.names, 'v1', d.slug, d.longName, d.format), fields.length, d.slug);
   if (descriptors.length > 0) diags.add('descriptor-synthesized', undefined, undefined, message);
   if (unknownMessage) diags.add('format-unknown', undefined, undefined, unknownMessage);
   return out.ordered() as V1FieldDescriptor[];

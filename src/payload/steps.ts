@@ -1,8 +1,17 @@
+import type { z } from 'zod';
 import { assertNever, MappingError } from '../errors.js';
 import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
 import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
+import { checkOf } from './check.js';
+import type { PropertyNames } from './codec.js';
 import { type DeletedField, deletedField } from './derive.js';
-import { v1FieldDescriptorSchema, v1StateItemSchema, v2FieldDescriptorSchema, v2StateItemSchema } from './schemas.js';
+import {
+  type PayloadVersion,
+  v1FieldDescriptorSchema,
+  v1StateItemSchema,
+  v2FieldDescriptorSchema,
+  v2StateItemSchema,
+} from './schemas.js';
 import { compareSlugs, SlugOrder } from './slug-order.js';
 
 /**
@@ -11,15 +20,8 @@ import { compareSlugs, SlugOrder } from './slug-order.js';
  */
 export interface Plan {
   readonly mappings: Mappings;
-  /**
-   * The Boolean item property rename from the table's `properties`, checked against the payload
-   * schemas (the descriptor rename is checked too; descriptors are built with the schema names).
-   */
-  readonly keys: {
-    /** Boolean state items: V1 `value` → V2 `bool_value`. */
-    readonly boolV1: string;
-    readonly boolV2: string;
-  };
+  /** The property names the table's property rules give each version (the item codec writes and reads these). */
+  readonly names: PropertyNames;
   /**
    * V1 slugs that V2 data never holds: renamed, folded, moved to footnotes or deleted (evidence of V1
    * data). Slugs with no known fate are not evidence: upgrade keeps them.
@@ -88,46 +90,69 @@ export function planFor(mappings: Mappings): Plan {
   return plan;
 }
 
-function propertyRule(mappings: Mappings, object: PropertyRule['object'], appliesToFormat: V2Format | undefined): PropertyRule {
-  const rule = mappings.properties.find((p) => p.object === object && p.appliesToFormat === appliesToFormat);
-  if (!rule)
+/** The V1 and V2 names a property rule gives, checked against the payload schemas: each names a property of `kind` there. */
+function checkedNames(
+  mappings: Mappings,
+  rule: PropertyRule,
+  schemas: Record<PayloadVersion, z.ZodObject>,
+  kind: { readonly words: string; readonly sample: unknown },
+): Record<PayloadVersion, string> {
+  for (const version of ['v1', 'v2'] as const) {
+    const property = schemas[version].shape[rule[version]] as z.ZodType | undefined;
+    if (!property || !checkOf(property)(kind.sample))
+      throw new MappingError(
+        mappings.source,
+        `properties ("${rule.v1}")`,
+        `the ${version.toUpperCase()} payload schema has no ${kind.words} property "${rule[version]}"; the adapter cannot apply this rule`,
+      );
+  }
+  return { v1: rule.v1, v2: rule.v2 };
+}
+
+/**
+ * The table's property rules as the item codec's names. The adapter applies two kinds of property
+ * rule — a field descriptor's renamed description, a Boolean item's renamed value — each checked
+ * against the payload schemas; the table must give one of each, and no rule the adapter cannot apply.
+ */
+function propertyNames(mappings: Mappings): PropertyNames {
+  let description: Record<PayloadVersion, string> | undefined;
+  let boolean: Record<PayloadVersion, string> | undefined;
+  for (const rule of mappings.properties) {
+    const twice = () =>
+      new MappingError(mappings.source, `properties ("${rule.v1}")`, 'a second rule for the same property: which one applies?');
+    if (rule.object === 'field' && rule.appliesToFormat === undefined) {
+      if (description) throw twice();
+      description = checkedNames(mappings, rule, DESCRIPTOR_SCHEMAS, { words: 'text', sample: '' });
+    } else if (rule.object === 'stateItem' && rule.appliesToFormat === 'Boolean') {
+      if (boolean) throw twice();
+      boolean = checkedNames(mappings, rule, ITEM_SCHEMAS, { words: 'Boolean', sample: true });
+    } else
+      throw new MappingError(
+        mappings.source,
+        `properties ("${rule.v1}")`,
+        "the payload adapter applies property rules for a field descriptor's description and a Boolean item's value, not this one",
+      );
+  }
+  if (!description)
     throw new MappingError(
       mappings.source,
       'properties',
-      `the payload adapter needs a "${object}" property rule${appliesToFormat ? ` for ${appliesToFormat}` : ''}`,
+      "the payload adapter needs the property rule of a field descriptor's description",
     );
-  return rule;
-}
-
-function checkKey(mappings: Mappings, rule: PropertyRule, v1Keys: readonly string[], v2Keys: readonly string[]): void {
-  if (!v1Keys.includes(rule.v1) || !v2Keys.includes(rule.v2))
+  if (!boolean)
     throw new MappingError(
       mappings.source,
-      `properties ("${rule.v1}")`,
-      `the payload schemas have no "${rule.v1}" → "${rule.v2}" property; the adapter cannot apply this rule`,
+      'properties',
+      "the payload adapter needs the property rule of a Boolean item's value",
     );
+  return { description, boolean };
 }
+
+const DESCRIPTOR_SCHEMAS = { v1: v1FieldDescriptorSchema, v2: v2FieldDescriptorSchema } as const;
+const ITEM_SCHEMAS = { v1: v1StateItemSchema, v2: v2StateItemSchema } as const;
 
 function buildPlan(mappings: Mappings): Plan {
-  const v1ItemKeys = Object.keys(v1StateItemSchema.shape);
-  const v2ItemKeys = Object.keys(v2StateItemSchema.shape);
-  const desc = propertyRule(mappings, 'field', undefined);
-  checkKey(mappings, desc, Object.keys(v1FieldDescriptorSchema.shape), Object.keys(v2FieldDescriptorSchema.shape));
-  const bool = propertyRule(mappings, 'stateItem', 'Boolean');
-  checkKey(mappings, bool, v1ItemKeys, v2ItemKeys);
-  // The per-item code builds items and descriptors as literals with the schemas' names (much faster than computed keys).
-  if (bool.v1 !== 'value' || bool.v2 !== 'bool_value')
-    throw new MappingError(
-      mappings.source,
-      `properties ("${bool.v1}")`,
-      'the payload adapter expects the Boolean item rule "value" → "bool_value"',
-    );
-  if (desc.v1 !== 'long_name' || desc.v2 !== 'description')
-    throw new MappingError(
-      mappings.source,
-      `properties ("${desc.v1}")`,
-      'the payload adapter expects the field descriptor rule "long_name" → "description"',
-    );
+  const names = propertyNames(mappings);
 
   const replaced: ReadonlySet<string> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
   const v1Only = new Set(
@@ -229,7 +254,7 @@ function buildPlan(mappings: Mappings): Plan {
 
   return {
     mappings,
-    keys: { boolV1: bool.v1, boolV2: bool.v2 },
+    names,
     v1Only,
     v2Only,
     v2FormatOfV2: (slug) => v2Format.get(slug),

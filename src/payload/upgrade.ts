@@ -1,9 +1,9 @@
 import { assertNever } from '../errors.js';
 import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
-import { type ReadBoolean, readBooleanItem } from './codec.js';
+import { checkDuplicate, convertOverride, copyExtrasOf, readBoolean, readItem, writeDescriptor, writeItem } from './codec.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
-import { inferredTargetsWarning, itemPath, jsonPath, listPath, PayloadError } from './diagnostics.js';
-import { collision, type Run, readFormat, reportUnknownFormats, type UpgradeRun } from './run-state.js';
+import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
+import { collision, readFormat, reportUnknownFormats, type UpgradeRun } from './run-state.js';
 import type {
   RegionalOverride,
   V1FieldDescriptor,
@@ -14,9 +14,8 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { stateRecordShape, v1StateItemOk } from './shape.js';
-import { stateCodeOf } from './states.js';
 import type { Plan, UpgradeStep } from './steps.js';
-import { compareTimes, copyExtras, copyV1ItemExtras, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
+import { compareTimes, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
 
 type Out = Record<string, unknown>;
 
@@ -30,57 +29,10 @@ const lostMessage = messageCache<DeleteRule>(
   (rule, detail) => `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
 );
 
-/** The Boolean a V1 item holds: its `value` when sent, else its text (see `readBooleanItem`). */
-function readBoolean(run: UpgradeRun, item: V1StateItem, index: number, reportUnset = true): ReadBoolean {
-  const { boolV1, boolV2 } = run.plan.keys;
-  const sent = (item as Out)[boolV1];
-  return readBooleanItem(
-    run.diags,
-    item,
-    index,
-    typeof sent === 'boolean' ? sent : undefined,
-    { from: boolV1, to: boolV2 },
-    reportUnset,
-  );
-}
-
-export const RECORD_KEYS: ReadonlySet<string> = new Set(['code', 'name', 'state_information']);
-
-/** Options in a Multi-select text: comma-separated. */
-export const splitOptions = (text: string): string[] =>
-  text
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-
-/** One V1 item in V2 shape under `slug` (built as literals: one object shape per format). */
+/** One V1 item in V2 shape under `slug`, its extra properties kept. */
 function convertItem(run: UpgradeRun, item: V1StateItem, slug: string, format: V2Format, index: number): Out {
-  let out: Out;
-  switch (format) {
-    case 'Boolean': {
-      const { bool, text } = readBoolean(run, item, index);
-      out = { field_type: slug, text, bool_value: bool, footnotes: '', modified_at: item.modified_at };
-      break;
-    }
-    case 'Multi-select':
-      out = {
-        field_type: slug,
-        text: item.text,
-        multiselect_value: splitOptions(item.text),
-        footnotes: '',
-        modified_at: item.modified_at,
-      };
-      break;
-    case 'Single-select':
-    case 'Markdown':
-    case 'URL':
-    case 'Date':
-      out = { field_type: slug, text: item.text, footnotes: '', modified_at: item.modified_at };
-      break;
-    default:
-      return assertNever(format);
-  }
-  copyV1ItemExtras(item, out);
+  const out = writeItem(run.plan.names, 'v2', slug, format, readItem(run, 'v1', item, format, index), item.modified_at);
+  copyExtrasOf('item', 'v1', item, out);
   return out;
 }
 
@@ -101,7 +53,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   if (!stateRecordShape(input)) return run.invalid();
   const record = input as V1StateRecord;
   const { plan, diags } = run;
-  const { boolV1 } = plan.keys;
+  const boolV1 = plan.names.boolean.v1;
   const fields = reportUnknownFormats(run, run.fields, 'v1');
   /** Output items by V2 slug, kept in slug order. */
   const out = plan.order.map<Out>();
@@ -205,7 +157,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
       const { rule } = field;
       const restored = restoreDeleted(field, ctx);
       const sent = (item as Out)[boolV1];
-      const back = restored.item.text === item.text && (sent === undefined || sent === restored.item.value);
+      const back = restored.content.text === item.text && (sent === undefined || sent === restored.content.bool);
       if (back)
         diags.add(
           'deleted-field',
@@ -220,13 +172,13 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
           'deleted-value-lost',
           rule.v1,
           itemPath(index),
-          `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (it would give ${JSON.stringify(restored.item.text)}, ${restored.from})`,
+          `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (it would give ${JSON.stringify(restored.content.text)}, ${restored.from})`,
         );
     }
   }
 
   const result: Out = { code: record.code, name: record.name, state_information: out.ordered() };
-  copyExtras(record as Out, RECORD_KEYS, result);
+  copyExtrasOf('record', 'v1', record, result);
   return result as V2StateRecord;
 }
 
@@ -237,7 +189,7 @@ function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): O
   const selected: boolean[] = new Array(order.length).fill(false);
   let modified: string | undefined;
   for (const { rule, item, index } of members) {
-    const { bool, unset } = readBoolean(run, item, index, false);
+    const { bool, unset } = readBoolean(run, 'v1', item, index, false);
     if (bool) {
       const at = order.indexOf(rule.option);
       if (at >= 0) selected[at] = true;
@@ -253,29 +205,19 @@ function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): O
   }
   const options: string[] = [];
   for (let i = 0; i < order.length; i++) if (selected[i]) options.push(order[i] as string);
-  const out: Out = {
-    field_type: slug,
-    text: options.join(MULTISELECT_SEPARATOR),
-    multiselect_value: options,
-    footnotes: '',
-    modified_at: modified,
-  };
-  for (const { item } of members) copyV1ItemExtras(item, out);
+  const content = { text: options.join(MULTISELECT_SEPARATOR), options };
+  const out = writeItem(run.plan.names, 'v2', slug, 'Multi-select', content, modified);
+  for (const { item } of members) copyExtrasOf('item', 'v1', item, out);
   return out;
 }
 
-/** Descriptor properties written by the conversion (any other is copied as it is). */
-const V1_DESCRIPTOR_KEYS: ReadonlySet<string> = new Set(['slug', 'long_name', 'field_format']);
-
-/** One V1 descriptor in V2 shape under `slug`. */
+/** One V1 descriptor in V2 shape under `slug`, its extra properties kept. */
 function v2Descriptor(run: UpgradeRun, d: V1FieldDescriptor, slug: string, index: number): Out {
-  const item: Out = {
-    slug,
-    description: d.long_name,
-    field_format: readFormat(run, 'v1', d.field_format, d.slug, index),
-  };
-  copyExtras(d as Out, V1_DESCRIPTOR_KEYS, item);
-  return item;
+  const { names } = run.plan;
+  const description = (d as Out)[names.description.v1] as string;
+  const out = writeDescriptor(names, 'v2', slug, description, readFormat(run, 'v1', d.field_format, d.slug, index));
+  copyExtrasOf('descriptor', 'v1', d, out);
+  return out;
 }
 
 /** V1 field list → V2: renamed slugs, `long_name` → `description`, formats mapped, Multi-selects built from the table. */
@@ -352,12 +294,9 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
 
   for (const [slug, members] of groups) {
     const declared = plan.mappings.v2Fields.get(slug);
-    out.set(slug, {
-      slug,
-      description: declared?.description ?? longNameOf(slug),
-      field_format: declared?.format ?? plan.v2FormatOfV2(slug) ?? 'Multi-select',
-      options: [...(plan.optionOrder.get(slug) ?? [])],
-    });
+    const format = declared?.format ?? plan.v2FormatOfV2(slug) ?? 'Multi-select';
+    const description = declared?.description ?? longNameOf(slug);
+    out.set(slug, writeDescriptor(plan.names, 'v2', slug, description, format, plan.optionOrder.get(slug) ?? []));
     diags.add(
       'descriptor-synthesized',
       slug,
@@ -393,29 +332,4 @@ export function upgradeOverrides(run: UpgradeRun, overrides: readonly RegionalOv
     checkDuplicate(run, seen, o, target, index);
     return convertOverride(o, target);
   });
-}
-
-/** A copy of an override with another field slug (extras kept at every level). */
-export function convertOverride(o: RegionalOverride, slug: string): RegionalOverride {
-  const region: Out = { name: o.region.name };
-  copyExtras(o.region as Out, new Set(['name']), region);
-  const field: Out = { slug };
-  copyExtras(o.field as Out, new Set(['slug']), field);
-  const out: Out = { state: o.state, region, field, value: o.value };
-  copyExtras(o as Out, new Set(['state', 'region', 'field', 'value']), out);
-  return out as RegionalOverride;
-}
-
-/** Two overrides for the same state, region and field are bad input (which value wins?). */
-export function checkDuplicate(run: Run, seen: Set<string>, o: RegionalOverride, slug: string, index: number): void {
-  const key = JSON.stringify([stateCodeOf(o.state) ?? o.state, o.region.name, slug]);
-  if (seen.has(key))
-    throw new PayloadError(
-      jsonPath([index]),
-      `duplicate override: "${o.region.name}" of ${o.state} already has a value for "${slug}"`,
-      {
-        source: run.source,
-      },
-    );
-  seen.add(key);
 }

@@ -77,19 +77,6 @@ function copyExtra(source: Record<string, unknown>, key: string, target: Record<
   else target[key] = value;
 }
 
-/*
- * The item copiers below name the schemas' properties (runs for every item: identity comparisons, no
- * Set). The plan checks that the table's property rules use these names.
- */
-
-/** Extras of a V1 state item (anything but text, field_type, modified_at, value). */
-export function copyV1ItemExtras(source: object, target: Record<string, unknown>): void {
-  for (const key in source) {
-    if (key === 'text' || key === 'field_type' || key === 'modified_at' || key === 'value') continue;
-    copyExtra(source as Record<string, unknown>, key, target);
-  }
-}
-
 /** Copies `source`'s properties not in `known` onto `target`, deep-copying objects so output never shares state with input. */
 export function copyExtras(source: Record<string, unknown>, known: ReadonlySet<string>, target: Record<string, unknown>): void {
   for (const key in source) if (!known.has(key)) copyExtra(source, key, target);
