@@ -404,3 +404,15 @@ describe('the table’s property rules, as the adapter applies them', () => {
     );
   });
 });
+
+it('reads the field list option on each call: a descriptor edited in place between calls is seen (no stale index)', () => {
+  const slug = unknown[0]?.v1 ?? unchanged[0]?.v1;
+  if (slug === undefined) throw new Error('the table has no unknown or unchanged row');
+  const fields = [{ slug, long_name: 'A field', field_format: 'Markdown' }];
+  const record = v1Record([{ text: 'True', field_type: slug, modified_at: T1 }]);
+  const first = upgrade(record, { kind: 'state', fields }).value.state_information[0];
+  expect(first && 'bool_value' in first).toBe(false);
+  (fields[0] as { field_format: string }).field_format = 'Boolean';
+  const second = upgrade(record, { kind: 'state', fields }).value.state_information[0];
+  expect(second?.bool_value).toBe(true);
+});

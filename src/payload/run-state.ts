@@ -2,7 +2,7 @@ import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
 import { indexOverrides, type OverrideIndex } from './derive.js';
 import { type Diagnostics, jsonPath, PayloadError } from './diagnostics.js';
-import type { PayloadKind, PayloadVersion, RegionalOverride } from './schemas.js';
+import type { PayloadVersion, RegionalOverride } from './schemas.js';
 import { validatePayload } from './shape.js';
 import type { Plan } from './steps.js';
 
@@ -52,28 +52,12 @@ export interface FieldIndex {
   readonly unknown: readonly { readonly slug: string; readonly format: string }[];
 }
 
-const fieldIndexes = new WeakMap<object, FieldIndex & { plan: Plan; version: PayloadVersion; items: readonly unknown[] }>();
-const checkedLists = new WeakMap<object, { kind: PayloadKind; version: PayloadVersion; items: readonly unknown[] }>();
-
-/** Same array holding the same objects as when it was indexed (inputs are treated as immutable values). */
-function sameItems(before: readonly unknown[], now: readonly unknown[]): boolean {
-  if (before.length !== now.length) return false;
-  for (let i = 0; i < now.length; i++) if (before[i] !== now[i]) return false;
-  return true;
-}
-
-/**
- * Validates and indexes a field list passed as an option. Cached per array (callers pass one list
- * beside 51 records): an array changed in place — items added, removed or replaced — is indexed again.
- */
+/** Validates and indexes a field list passed as an option (each call: inputs may have changed since the last). */
 export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown): FieldIndex {
-  const hit = typeof fields === 'object' && fields !== null ? fieldIndexes.get(fields) : undefined;
-  if (hit && hit.plan === plan && hit.version === version && sameItems(hit.items, fields as unknown[])) return hit;
   validatePayload('fields', version, fields, 'fields (option)');
-  const list = fields as readonly { slug: string; field_format: string }[];
   const formats = new Map<string, V2Format>();
   const unknown: { slug: string; format: string }[] = [];
-  for (const f of list) {
+  for (const f of fields as readonly { slug: string; field_format: string }[]) {
     const known =
       version === 'v1'
         ? plan.formats.get(f.field_format)
@@ -83,30 +67,13 @@ export function indexFields(plan: Plan, version: PayloadVersion, fields: unknown
     if (!known) unknown.push({ slug: f.slug, format: f.field_format });
     formats.set(f.slug, known ?? 'Markdown');
   }
-  const index = { formats, unknown, plan, version, items: [...list] };
-  fieldIndexes.set(list, index);
-  return index;
+  return { formats, unknown };
 }
 
-/** Validates a list passed as an option (the override list), once per unchanged array. */
-function checkList(kind: PayloadKind, version: PayloadVersion, list: unknown, source: string): void {
-  const hit = typeof list === 'object' && list !== null ? checkedLists.get(list) : undefined;
-  if (hit && hit.kind === kind && hit.version === version && sameItems(hit.items, list as unknown[])) return;
-  validatePayload(kind, version, list, source);
-  checkedLists.set(list as object, { kind, version, items: [...(list as unknown[])] });
-}
-
-const overrideIndexes = new WeakMap<object, { plan: Plan; items: readonly unknown[]; index: OverrideIndex }>();
-
-/** Validates and indexes the override list passed as an option, once per unchanged array. */
+/** Validates and indexes the override list passed as an option. */
 export function overridesOption(plan: Plan, list: unknown): OverrideIndex {
-  checkList('overrides', 'v2', list, 'overrides (option)');
-  const overrides = list as readonly RegionalOverride[];
-  const hit = overrideIndexes.get(overrides);
-  if (hit && hit.plan === plan && sameItems(hit.items, overrides)) return hit.index;
-  const index = indexOverrides(plan, overrides);
-  overrideIndexes.set(overrides, { plan, items: [...overrides], index });
-  return index;
+  validatePayload('overrides', 'v2', list, 'overrides (option)');
+  return indexOverrides(plan, list as readonly RegionalOverride[]);
 }
 
 /** Reports the field list's unknown formats (once per call) and returns the index. */
