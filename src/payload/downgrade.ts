@@ -1,4 +1,3 @@
-import { assertNever } from '../errors.js';
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import {
   checkDuplicate,
@@ -116,19 +115,20 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
   }
 
   const end = record.state_information.length;
-  for (const rule of plan.footnoteRules) {
-    const entry = notes.get(rule.v1);
+  for (const move of plan.footnotes) {
+    const entry = notes.get(move.v1);
     if (!entry) continue;
-    if (rule.warning) diags.add('table-warning', rule.v1, undefined, rule.warning);
-    if (rule.inferred) diags.add('table-warning', rule.v1, undefined, inferredTargetsWarning(rule));
+    if (move.warning) diags.add('table-warning', move.v1, undefined, move.warning);
+    if (move.inferred) diags.add('table-warning', move.v1, undefined, inferredTargetsWarning(move));
     if (entry.texts.length > 1)
       diags.add(
         'footnotes-merged',
-        rule.v1,
+        move.v1,
         undefined,
-        `${rule.targets.join(', ')} have different footnotes: "${rule.v1}" joins them`,
+        `${move.targets.join(', ')} have different footnotes: "${move.v1}" joins them`,
       );
-    emit(rule.v1, { text: entry.texts.join('\n\n'), field_type: rule.v1, modified_at: latestTime(entry.times) }, end, rule.v1);
+    const content = { text: entry.texts.join('\n\n') };
+    emit(move.v1, writeItem(plan.names, 'v1', move.v1, 'Markdown', content, latestTime(entry.times)), end, move.v1);
   }
 
   const latest = once(() => {
@@ -243,7 +243,7 @@ const expandedMessage = messageCache<readonly { readonly v1: string }[]>(
 /** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
 export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescriptor[]): V1FieldDescriptor[] {
   const { plan, diags } = run;
-  const m = plan.mappings;
+  const _m = plan.mappings;
   /** Output descriptors by V1 slug, kept in slug order. */
   const out = plan.order.map<Out>();
   /** Where each input slug was first seen. */
@@ -280,39 +280,19 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
       keep(d, format, index);
       continue;
     }
-    let placed = false;
-    let folded = false;
-    for (const origin of step.origins) {
-      switch (origin.kind) {
-        case 'rename':
-        case 'unchanged':
-          emit(origin.v1, v1Descriptor(plan, origin.v1, descriptionOf(d), format, d), index, slug);
-          placed = true;
-          break;
-        case 'consolidate': {
-          if (!folded) {
-            const members = m.consolidations.get(slug) ?? [];
-            for (const { v1 } of members) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Boolean', d), index, slug);
-            diags.add('descriptor-synthesized', slug, path, expandedMessage(members, slug));
-            for (const option of d.options ?? [])
-              if (!members.some((x) => x.option === option))
-                diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: not listed`);
-          }
-          folded = true;
-          placed = true;
-          break;
-        }
-        case 'footnote':
-          if (!out.has(origin.v1))
-            emit(origin.v1, v1Descriptor(plan, origin.v1, longNameOf(origin.v1), 'Markdown'), index, origin.v1);
-          break;
-        case 'new':
-          break;
-        default:
-          assertNever(origin);
-      }
+    // What the V2 field holds: V1 fields carried one to one, folded V1 Booleans, notes fields in its footnotes.
+    for (const { v1 } of step.named) emit(v1, v1Descriptor(plan, v1, descriptionOf(d), format, d), index, slug);
+    const { members } = step;
+    if (members) {
+      for (const { v1 } of members) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Boolean', d), index, slug);
+      diags.add('descriptor-synthesized', slug, path, expandedMessage(members, slug));
+      for (const option of d.options ?? [])
+        if (!members.some((x) => x.option === option))
+          diags.add('option-dropped', slug, path, `option "${option}" of "${slug}" has no V1 Boolean: not listed`);
     }
-    if (!placed) diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: left out of the V1 list`);
+    for (const v1 of step.notes) if (!out.has(v1)) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Markdown'), index, v1);
+    if (step.named.length === 0 && !members)
+      diags.add('v2-only-field', slug, path, `"${slug}" is new in V2, V1 had no such field: left out of the V1 list`);
   }
 
   const { descriptors, message, unknownMessage } = deletedDescriptors(plan);
@@ -332,12 +312,12 @@ export function downgradeOverrides(run: DowngradeRun, overrides: readonly Region
   return overrides.map((o, index) => {
     const slug = o.field.slug;
     const path = jsonPath([index, 'field', 'slug']);
-    const origins = plan.mappings.byV2.get(slug);
-    const named = origins?.find((x) => x.kind === 'rename' || x.kind === 'unchanged');
+    const step = plan.downgradeSteps.get(slug);
+    const named = step?.named[0];
     let target = slug;
-    if (named && 'v1' in named) target = named.v1;
+    if (named) target = named.v1;
     else if (plan.mappings.byV1.has(slug)) target = slug;
-    else if (origins) diags.add('v2-only-field', slug, path, `"${slug}" has no one-to-one V1 field: kept under its V2 slug`);
+    else if (step) diags.add('v2-only-field', slug, path, `"${slug}" has no one-to-one V1 field: kept under its V2 slug`);
     else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
     checkDuplicate(run, seen, o, target, index);
     return convertOverride(o, target);

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { assertNever, MappingError } from '../errors.js';
-import type { Mappings, ResolvedRule, V2Origin } from '../mapping/mappings.js';
-import type { DeleteRule, FootnoteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
+import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
+import type { DeleteRule, PropertyRule, V1Format, V2Format } from '../mapping/schema.js';
+import type { PayloadFate } from '../rules/kind.js';
+import { kindOf } from '../rules/registry.js';
 import { checkOf } from './check.js';
 import type { PropertyNames } from './codec.js';
 import { type DeletedField, deletedField } from './derive.js';
@@ -42,8 +44,8 @@ export interface Plan {
   readonly optionOrder: ReadonlyMap<string, readonly string[]>;
   /** Deleted V1 fields (contradictions resolved), by slug, with what restoring each needs. */
   readonly deletes: readonly DeletedField[];
-  /** Footnote moves (contradictions resolved). */
-  readonly footnoteRules: readonly (FootnoteRule & { readonly warning?: string })[];
+  /** Footnote moves (contradictions resolved), in table order. */
+  readonly footnotes: readonly FootnoteMove[];
   /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
   v2NameOf(slug: string): string;
   rule(v1: string): ResolvedRule | undefined;
@@ -55,9 +57,19 @@ export interface Plan {
   readonly downgradeSteps: ReadonlyMap<string, DowngradeStep>;
 }
 
-/** A V1 slug's table row with the V2 slug it becomes (rename, unchanged). */
+/** A V1 notes field whose text moved into the footnotes of V2 fields. */
+export interface FootnoteMove {
+  readonly v1: string;
+  readonly targets: readonly string[];
+  /** The targets are the table's inference. */
+  readonly inferred: boolean;
+  readonly warning: string | undefined;
+}
+
+/** What upgrade does with a V1 slug's data: its row, where the data goes, and the V2 slug of its item. */
 export interface UpgradeStep {
   readonly rule: ResolvedRule;
+  readonly fate: PayloadFate;
   /** The V2 slug of its item: the rename target, the Multi-select, or itself. */
   readonly target: string;
   /** The V2 format the table knows for it. */
@@ -68,10 +80,8 @@ export interface UpgradeStep {
 
 /** Where a V2 slug's item goes in V1. */
 export interface DowngradeStep {
-  /** The table rows that give this V2 slug, in table order. */
-  readonly origins: readonly V2Origin[];
   readonly format: V2Format | undefined;
-  /** V1 slugs holding its value one to one (rename, unchanged), with the table's warning. */
+  /** V1 slugs it carries one to one (renamed or unchanged), in table order, with the table's warning. */
   readonly named: readonly { readonly v1: string; readonly warning: string | undefined }[];
   /** Its V1 Booleans when it is a Multi-select that folds them. */
   readonly members: readonly { readonly v1: string; readonly option: string }[] | undefined;
@@ -153,38 +163,36 @@ const ITEM_SCHEMAS = { v1: v1StateItemSchema, v2: v2StateItemSchema } as const;
 
 function buildPlan(mappings: Mappings): Plan {
   const names = propertyNames(mappings);
+  /** Each V1 slug's row and where its data goes in V2 (the row's kind says), in table order. */
+  const rows = [...mappings.byV1.values()].map((rule) => ({ rule, fate: kindOf(rule).payload(rule) }));
+  const append = <V>(map: Map<string, V[]>, key: string, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
 
-  const replaced: ReadonlySet<string> = new Set(['rename', 'consolidate', 'footnote', 'delete']);
-  const v1Only = new Set(
-    [...mappings.byV1.values()].filter((r) => replaced.has(r.kind) && !mappings.v2Slugs.has(r.v1)).map((r) => r.v1),
-  );
-  const v2Only = new Set(
-    [...mappings.byV2]
-      .filter(
-        ([slug, origins]) => !mappings.v1Slugs.has(slug) && origins.some((o) => o.kind === 'rename' || o.kind === 'consolidate'),
-      )
-      .map(([slug]) => slug),
-  );
+  // Evidence of a version: V1 slugs whose data V2 holds under another name or not at all; V2 slugs that took over V1 data.
+  const keptAsIs = ({ rule, fate }: (typeof rows)[number]) => fate.fate === 'carried' && fate.v2 === rule.v1;
+  const v1Only = new Set(rows.filter((r) => !keptAsIs(r) && !mappings.v2Slugs.has(r.rule.v1)).map((r) => r.rule.v1));
+  const v2Only = new Set<string>();
+  for (const row of rows)
+    if ((row.fate.fate === 'carried' && !keptAsIs(row)) || row.fate.fate === 'option')
+      if (!mappings.v1Slugs.has(row.fate.v2)) v2Only.add(row.fate.v2);
 
   const formatOfV1 = (slug: string): V2Format | undefined => {
     const f = mappings.v1FormatOf(slug);
     return f === undefined ? undefined : mappings.formats.get(f);
   };
+  // A V2 slug's format: declared by the table, else the Multi-select that folds Booleans, else the format of the V1 field it carries.
   const v2Format = new Map<string, V2Format>();
-  for (const [slug, origins] of mappings.byV2) {
-    const declared = mappings.v2Fields.get(slug)?.format;
-    if (declared) {
-      v2Format.set(slug, declared);
-      continue;
-    }
-    for (const origin of origins) {
-      if (origin.kind === 'consolidate') v2Format.set(slug, 'Multi-select');
-      else if (origin.kind === 'rename' || origin.kind === 'unchanged') {
-        const f = formatOfV1(origin.v1);
-        if (f) v2Format.set(slug, f);
-      }
+  for (const { rule, fate } of rows) {
+    if (fate.fate === 'option') v2Format.set(fate.v2, 'Multi-select');
+    else if (fate.fate === 'carried' && fate.known) {
+      const f = formatOfV1(rule.v1);
+      if (f) v2Format.set(fate.v2, f);
     }
   }
+  for (const [slug, field] of mappings.v2Fields) if (field.format) v2Format.set(slug, field.format);
 
   // V2 format → V1 format: the row that maps a format to itself, else the first row for it.
   const v1For = new Map<V2Format, V1Format>();
@@ -200,57 +208,55 @@ function buildPlan(mappings: Mappings): Plan {
     optionOrder.set(slug, order);
   }
 
-  const deleteRules: (DeleteRule & { readonly warning?: string })[] = [];
-  const footnoteRules: (FootnoteRule & { readonly warning?: string })[] = [];
   const v2Name = new Map<string, string>();
-  for (const rule of mappings.byV1.values()) {
-    if (rule.kind === 'delete') deleteRules.push(rule);
-    else if (rule.kind === 'footnote') footnoteRules.push(rule);
-    else if (rule.kind === 'rename') v2Name.set(rule.v1, rule.v2);
+  const named = new Map<string, { v1: string; warning: string | undefined }[]>();
+  const members = new Map<string, { v1: string; option: string }[]>();
+  const notes = new Map<string, string[]>();
+  const footnotes: FootnoteMove[] = [];
+  const deleteRules: (DeleteRule & { readonly warning?: string })[] = [];
+  for (const { rule, fate } of rows) {
+    switch (fate.fate) {
+      case 'carried':
+        if (!fate.known) break;
+        v2Name.set(rule.v1, fate.v2);
+        append(named, fate.v2, { v1: rule.v1, warning: rule.warning });
+        break;
+      case 'option':
+        append(members, fate.v2, { v1: rule.v1, option: fate.option });
+        break;
+      case 'footnotes':
+        footnotes.push({ v1: rule.v1, targets: fate.targets, inferred: fate.inferred, warning: rule.warning });
+        for (const target of fate.targets) append(notes, target, rule.v1);
+        break;
+      case 'deleted':
+        deleteRules.push(rule.warning === undefined ? fate.rule : { ...fate.rule, warning: rule.warning });
+        break;
+      default:
+        assertNever(fate);
+    }
   }
   deleteRules.sort((a, b) => compareSlugs(a.v1, b.v1));
   const v2NameOf = (slug: string) => v2Name.get(slug) ?? slug;
   const deletes = deleteRules.map((rule) => deletedField(rule, formatOfV1(rule.v1) === 'Boolean', v2NameOf));
   const deletedBySlug = new Map(deletes.map((d) => [d.rule.v1, d]));
+
   const upgradeSteps = new Map<string, UpgradeStep>();
-  for (const rule of mappings.byV1.values()) {
-    const target = rule.kind === 'rename' || rule.kind === 'consolidate' ? rule.v2 : rule.v1;
+  for (const { rule, fate } of rows)
     upgradeSteps.set(rule.v1, {
       rule,
-      target,
+      fate,
+      target: fate.fate === 'carried' || fate.fate === 'option' ? fate.v2 : rule.v1,
       format: formatOfV1(rule.v1),
       deleted: deletedBySlug.get(rule.v1),
     });
-  }
   const downgradeSteps = new Map<string, DowngradeStep>();
-  for (const [slug, origins] of mappings.byV2) {
-    const named: DowngradeStep['named'][number][] = [];
-    const notes: string[] = [];
-    for (const origin of origins) {
-      switch (origin.kind) {
-        case 'rename':
-        case 'unchanged':
-          named.push({ v1: origin.v1, warning: mappings.byV1.get(origin.v1)?.warning });
-          break;
-        case 'footnote':
-          notes.push(origin.v1);
-          break;
-        case 'consolidate': // the group, below
-        case 'new': // kept under its V2 slug
-          break;
-        default:
-          assertNever(origin);
-      }
-    }
-    const group = mappings.consolidations.get(slug);
+  for (const slug of mappings.byV2.keys())
     downgradeSteps.set(slug, {
-      origins,
       format: v2Format.get(slug),
-      named,
-      members: group?.map((x) => ({ v1: x.v1, option: x.option })),
-      notes,
+      named: named.get(slug) ?? [],
+      members: members.get(slug),
+      notes: notes.get(slug) ?? [],
     });
-  }
 
   return {
     mappings,
@@ -262,7 +268,7 @@ function buildPlan(mappings: Mappings): Plan {
     v1FormatFor: (format) => v1For.get(format) ?? textFormat,
     optionOrder,
     deletes,
-    footnoteRules,
+    footnotes,
     v2NameOf,
     rule: (v1) => mappings.byV1.get(v1),
     order: new SlugOrder([...mappings.v1Slugs, ...mappings.v2Slugs]),

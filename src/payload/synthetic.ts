@@ -1,9 +1,11 @@
 import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
-import type { Mappings } from '../mapping/mappings.js';
+import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { Derive, V1Format } from '../mapping/schema.js';
+import { kindOf } from '../rules/registry.js';
 import type { RegionalOverride, V1FieldDescriptor, V1StateItem, V1StateRecord } from './schemas.js';
 import { STATE_CODES, STATES } from './states.js';
+import { planFor } from './steps.js';
 import { hasData, longNameOf, slugWords as words } from './values.js';
 
 /**
@@ -100,16 +102,19 @@ function valueFor(
 
 /** The V1 slug whose data a V2 slug holds (renamed or unchanged), for rebuilding derived fields. */
 function v1SourceOf(mappings: Mappings, v2: string): string | undefined {
-  for (const origin of mappings.byV2.get(v2) ?? []) {
-    if (origin.kind === 'rename' || origin.kind === 'unchanged') return origin.v1;
-  }
-  return mappings.byV1.has(v2) ? v2 : undefined;
+  return planFor(mappings).downgradeSteps.get(v2)?.named[0]?.v1 ?? (mappings.byV1.has(v2) ? v2 : undefined);
 }
+
+/** Where a V1 slug's data goes in V2 (its row's kind says). */
+const fateOf = (rule: ResolvedRule) => kindOf(rule).payload(rule);
 
 /** The slugs the V1 server served: every table row but those with no known V2 fate. */
 function servedSlugs(mappings: Mappings): string[] {
   return [...mappings.byV1.values()]
-    .filter((rule) => rule.kind !== 'unknown')
+    .filter((rule) => {
+      const fate = fateOf(rule);
+      return fate.fate !== 'carried' || fate.known;
+    })
     .map((rule) => rule.v1)
     .sort();
 }
@@ -134,14 +139,15 @@ export function syntheticV1State(
   const derived: { slug: string; derive: Derive; format: V1Format }[] = [];
   for (const slug of servedSlugs(mappings)) {
     const rule = mappings.byV1.get(slug);
+    const fate = rule && fateOf(rule);
     const format = mappings.v1FormatOf(slug) ?? 'Markdown';
-    if (rule?.kind === 'delete' && rule.derive) {
-      derived.push({ slug, derive: rule.derive, format });
+    if (fate?.fate === 'deleted' && fate.rule.derive) {
+      derived.push({ slug, derive: fate.rule.derive, format });
       continue;
     }
     const rnd = random(`${code}/${slug}`);
     // Consolidated Booleans are always researched; notes are often empty; deleted fields mostly set.
-    const unsetRate = rule?.kind === 'consolidate' ? 0 : rule?.kind === 'footnote' ? 0.6 : rule?.kind === 'delete' ? 0.1 : 0.12;
+    const unsetRate = fate?.fate === 'option' ? 0 : fate?.fate === 'footnotes' ? 0.6 : fate?.fate === 'deleted' ? 0.1 : 0.12;
     const { text, value } = valueFor(format, rnd, code, slug, unsetRate);
     items.set(
       slug,
@@ -218,7 +224,8 @@ const REGIONS: readonly { state: string; regions: readonly string[] }[] = [
 export function syntheticOverrides(mappings: Mappings = loadMappings()): RegionalOverride[] {
   const fields = new Set<string>();
   for (const rule of mappings.byV1.values()) {
-    if (rule.kind === 'delete' && rule.derive?.from === 'overrides') fields.add(rule.derive.field);
+    const fate = fateOf(rule);
+    if (fate.fate === 'deleted' && fate.rule.derive?.from === 'overrides') fields.add(fate.rule.derive.field);
   }
   const out: RegionalOverride[] = [];
   for (const slug of [...fields].sort()) {

@@ -1,5 +1,5 @@
 import { assertNever } from '../errors.js';
-import type { ConsolidateRule, DeleteRule, FootnoteRule, V2Format } from '../mapping/schema.js';
+import type { DeleteRule, V2Format } from '../mapping/schema.js';
 import { checkDuplicate, convertOverride, copyExtrasOf, readBoolean, readItem, writeDescriptor, writeItem } from './codec.js';
 import { type DeletedField, type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
@@ -14,7 +14,7 @@ import type {
   V2StateRecord,
 } from './schemas.js';
 import { stateRecordShape, v1StateItemOk } from './shape.js';
-import type { Plan, UpgradeStep } from './steps.js';
+import type { Plan } from './steps.js';
 import { compareTimes, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
 
 type Out = Record<string, unknown>;
@@ -38,12 +38,13 @@ function convertItem(run: UpgradeRun, item: V1StateItem, slug: string, format: V
 
 /** The V2 slug a V1 slug's item or descriptor becomes (itself when it is kept, dropped or unknown). */
 function targetOfSlug(plan: Plan, slug: string): string {
-  const rule = plan.rule(slug);
-  return rule?.kind === 'rename' || rule?.kind === 'consolidate' ? rule.v2 : slug;
+  return plan.upgradeSteps.get(slug)?.target ?? slug;
 }
 
+/** A V1 Boolean of a record that is an option of a V2 Multi-select. */
 interface Member {
-  readonly rule: ConsolidateRule;
+  readonly v1: string;
+  readonly option: string;
   readonly item: V1StateItem;
   readonly index: number;
 }
@@ -60,7 +61,7 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   /** Input slugs that produce no item of their own (folded, moved to footnotes, deleted), to catch duplicates. */
   const absorbed = new Set<string>();
   const groups = new Map<string, Member[]>();
-  const notes: { rule: FootnoteRule; item: V1StateItem; index: number }[] = [];
+  const notes: { v1: string; targets: readonly string[]; item: V1StateItem; index: number }[] = [];
   const deleted: { field: DeletedField; item: V1StateItem; index: number }[] = [];
   const duplicate = (index: number, slug: string, target: string) => {
     const j = record.state_information.findIndex(
@@ -79,41 +80,40 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
     if (!v1StateItemOk(item)) run.invalid();
     const slug = item.field_type;
     const step = plan.upgradeSteps.get(slug);
-    const rule = step?.rule;
-    switch (rule?.kind) {
-      case undefined:
-        if (plan.v2Only.has(slug)) run.invalid();
-        if (plan.mappings.byV2.has(slug))
-          diags.add('v2-only-field', slug, itemPath(index), `"${slug}" is a V2 field V1 did not have: kept as it is`);
-        else diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
-        break;
-      case 'rename':
-      case 'unchanged':
-        break;
-      case 'unknown':
-        diags.add('unknown-field', slug, itemPath(index), `"${slug}" has no known fate in V2: kept as it is`);
-        break;
-      case 'consolidate':
-      case 'footnote':
-      case 'delete': {
-        const { deleted: field } = step as UpgradeStep;
-        if (absorbed.has(slug)) throw duplicate(index, slug, slug);
-        absorbed.add(slug);
-        if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
-        if (rule.kind === 'consolidate') {
-          const group = groups.get(rule.v2);
-          if (group) group.push({ rule, item, index });
-          else groups.set(rule.v2, [{ rule, item, index }]);
-        } else if (rule.kind === 'footnote') {
-          if (rule.inferred) diags.add('table-warning', slug, itemPath(index), inferredTargetsWarning(rule));
-          notes.push({ rule, item, index });
-        } else deleted.push({ field: field as DeletedField, item, index });
-        continue;
+    if (step === undefined) {
+      if (plan.v2Only.has(slug)) run.invalid();
+      if (plan.mappings.byV2.has(slug))
+        diags.add('v2-only-field', slug, itemPath(index), `"${slug}" is a V2 field V1 did not have: kept as it is`);
+      else diags.add('unknown-field', slug, itemPath(index), `"${slug}" is not in the mapping table: kept as it is`);
+    } else {
+      const { rule, fate } = step;
+      switch (fate.fate) {
+        case 'carried':
+          if (!fate.known) diags.add('unknown-field', slug, itemPath(index), `"${slug}" has no known fate in V2: kept as it is`);
+          if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
+          break;
+        // Items that give no item of their own: folded into a Multi-select, moved into footnotes, deleted.
+        case 'option':
+        case 'footnotes':
+        case 'deleted':
+          if (absorbed.has(slug)) throw duplicate(index, slug, slug);
+          absorbed.add(slug);
+          if (rule.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
+          if (fate.fate === 'option') {
+            const member = { v1: slug, option: fate.option, item, index };
+            const group = groups.get(fate.v2);
+            if (group) group.push(member);
+            else groups.set(fate.v2, [member]);
+          } else if (fate.fate === 'footnotes') {
+            if (fate.inferred)
+              diags.add('table-warning', slug, itemPath(index), inferredTargetsWarning({ v1: slug, targets: fate.targets }));
+            notes.push({ v1: slug, targets: fate.targets, item, index });
+          } else deleted.push({ field: step.deleted as DeletedField, item, index });
+          continue;
+        default:
+          assertNever(fate);
       }
-      default:
-        assertNever(rule);
     }
-    if (rule?.warning) diags.add('table-warning', slug, itemPath(index), rule.warning);
     const target = step ? step.target : slug;
     const format: V2Format =
       fields?.formats.get(slug) ?? (typeof (item as Out)[boolV1] === 'boolean' ? 'Boolean' : step?.format) ?? 'Markdown';
@@ -121,19 +121,20 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
   }
 
   for (const [slug, members] of groups) {
-    if (out.has(slug)) throw duplicate((members[0] as Member).index, (members[0] as Member).rule.v1, slug);
+    if (out.has(slug)) throw duplicate((members[0] as Member).index, (members[0] as Member).v1, slug);
     out.set(slug, foldGroup(run, slug, members));
   }
 
-  for (const { rule, item, index } of notes) {
+  for (const note of notes) {
+    const { item } = note;
     if (item.text === '') continue;
-    const targets = rule.targets.filter((t) => out.has(t));
+    const targets = note.targets.filter((t) => out.has(t));
     if (targets.length === 0) {
       diags.add(
         'notes-without-target',
-        rule.v1,
-        itemPath(index),
-        `"${rule.v1}" moves into the footnotes of ${rule.targets.join(', ')}, none of which is in the record: its text is dropped`,
+        note.v1,
+        itemPath(note.index),
+        `"${note.v1}" moves into the footnotes of ${note.targets.join(', ')}, none of which is in the record: its text is dropped`,
       );
       continue;
     }
@@ -184,22 +185,22 @@ export function upgradeState(run: UpgradeRun, input: unknown): V2StateRecord {
 
 /** Consolidated V1 Booleans → one Multi-select item: the options whose Boolean was true, in option-set order. */
 function foldGroup(run: UpgradeRun, slug: string, members: readonly Member[]): Out {
-  const order = run.plan.optionOrder.get(slug) ?? members.map((m) => m.rule.option);
+  const order = run.plan.optionOrder.get(slug) ?? members.map((m) => m.option);
   /** By position in `order`. */
   const selected: boolean[] = new Array(order.length).fill(false);
   let modified: string | undefined;
-  for (const { rule, item, index } of members) {
+  for (const { v1, option, item, index } of members) {
     const { bool, unset } = readBoolean(run, 'v1', item, index, false);
     if (bool) {
-      const at = order.indexOf(rule.option);
+      const at = order.indexOf(option);
       if (at >= 0) selected[at] = true;
     }
     if (unset)
       run.diags.add(
         'unset-option',
-        rule.v1,
+        v1,
         itemPath(index),
-        `"${rule.v1}" is unset, but V2 option "${rule.option}" of "${slug}" is either selected or not: not selected (downgrade gives "False")`,
+        `"${v1}" is unset, but V2 option "${option}" of "${slug}" is either selected or not: not selected (downgrade gives "False")`,
       );
     if (modified === undefined || compareTimes(item.modified_at, modified) > 0) modified = item.modified_at;
   }
@@ -243,52 +244,46 @@ export function upgradeFields(run: UpgradeRun, fields: readonly V1FieldDescripto
     if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
     seen.set(slug, index);
     const path = listPath(index);
-    const rule = step?.rule;
-    if (step === undefined || rule === undefined) {
+    if (step === undefined) {
       if (plan.mappings.byV2.has(slug))
         diags.add('v2-only-field', slug, path, `"${slug}" is a V2 field V1 did not have: kept as it is`);
       else diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept as it is`);
       emit(slug, v2Descriptor(run, d, slug, index), index, slug);
       continue;
     }
+    const { rule, fate } = step;
     if (rule.warning) diags.add('table-warning', slug, path, rule.warning);
-    switch (rule.kind) {
-      case 'rename':
-        emit(rule.v2, v2Descriptor(run, d, rule.v2, index), index, slug);
+    switch (fate.fate) {
+      case 'carried':
+        if (!fate.known) diags.add('unknown-field', slug, path, `"${slug}" has no known fate in V2: kept as it is`);
+        emit(fate.v2, v2Descriptor(run, d, fate.v2, index), index, slug);
         break;
-      case 'unchanged':
-        emit(slug, v2Descriptor(run, d, slug, index), index, slug);
-        break;
-      case 'consolidate': {
-        const members = groups.get(rule.v2) ?? [];
-        if (members.length === 0) emit(rule.v2, {}, index, slug);
+      case 'option': {
+        const members = groups.get(fate.v2) ?? [];
+        if (members.length === 0) emit(fate.v2, {}, index, slug);
         members.push(slug);
-        groups.set(rule.v2, members);
+        groups.set(fate.v2, members);
         break;
       }
-      case 'footnote':
-        if (rule.inferred) diags.add('table-warning', slug, path, inferredTargetsWarning(rule));
+      case 'footnotes':
+        if (fate.inferred) diags.add('table-warning', slug, path, inferredTargetsWarning({ v1: slug, targets: fate.targets }));
         diags.add(
           'notes-moved',
           slug,
           path,
-          `"${slug}" is not a V2 field: its text is in the footnotes of ${rule.targets.join(', ')}`,
+          `"${slug}" is not a V2 field: its text is in the footnotes of ${fate.targets.join(', ')}`,
         );
         break;
-      case 'delete':
+      case 'deleted':
         diags.add(
           'deleted-field',
           slug,
           path,
-          `"${slug}" is deleted in V2 (${rule.category}): dropped; downgrade lists it again (its long_name made from the slug)`,
+          `"${slug}" is deleted in V2 (${fate.rule.category}): dropped; downgrade lists it again (its long_name made from the slug)`,
         );
         break;
-      case 'unknown':
-        diags.add('unknown-field', slug, path, `"${slug}" has no known fate in V2: kept as it is`);
-        emit(slug, v2Descriptor(run, d, slug, index), index, slug);
-        break;
       default:
-        assertNever(rule);
+        assertNever(fate);
     }
   }
 
@@ -312,10 +307,11 @@ export function upgradeOverrides(run: UpgradeRun, overrides: readonly RegionalOv
   const seen = new Set<string>();
   return overrides.map((o, index) => {
     const slug = o.field.slug;
-    const rule = run.plan.rule(slug);
-    let target = slug;
-    if (rule?.kind === 'rename') target = rule.v2;
-    else if (rule && rule.kind !== 'unchanged' && !run.plan.mappings.v2Slugs.has(slug))
+    const step = run.plan.upgradeSteps.get(slug);
+    const rule = step?.rule;
+    const carried = step?.fate.fate === 'carried' && step.fate.known;
+    const target = carried ? step.target : slug;
+    if (rule && !carried && !run.plan.mappings.v2Slugs.has(slug))
       run.diags.add(
         'unknown-field',
         slug,

@@ -63,6 +63,8 @@ export const consolidate: SlugKind<ConsolidateRule> = {
     ],
   },
 
+  payload: (rule) => ({ fate: 'option', v2: rule.v2, option: rule.option }),
+
   codemod: (rule, place) => ({
     kind: 'mark',
     note: note('consolidated', { v1: rule.v1, v2: rule.v2, option: rule.option, place }),

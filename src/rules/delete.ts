@@ -69,6 +69,8 @@ export const deleted: SlugKind<DeleteRule> = {
     ],
   },
 
+  payload: (rule) => ({ fate: 'deleted', rule }),
+
   codemod: (rule, place, m) => ({
     kind: 'mark',
     note: note('deleted', { v1: rule.v1, category: rule.category, reason: rule.reason, advice: deleted.advice(rule, m), place }),

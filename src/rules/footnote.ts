@@ -50,6 +50,8 @@ export const footnote: SlugKind<FootnoteRule> = {
     row: (r, by, advice) => [code(r.v1), r.targets.map(code).join(', ') + (r.inferred ? ' (inferred)' : ''), by, advice],
   },
 
+  payload: (rule) => ({ fate: 'footnotes', targets: rule.targets, inferred: rule.inferred }),
+
   codemod: (rule, place) => ({
     kind: 'mark',
     note: note('footnote', { v1: rule.v1, targets: rule.targets, inferred: rule.inferred, place }),

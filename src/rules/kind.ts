@@ -4,6 +4,7 @@ import type { Mappings, V2Origin } from '../mapping/mappings.js';
 import type { V2Field } from '../mapping/schema.js';
 import type { V1Format } from '../mapping/schema-parts.js';
 import type { FindingKind } from '../report/finding.js';
+import type { DeleteRule } from './delete.js';
 
 /**
  * What a rule kind of the table's `slugs` section is and does, in one place: its row schema lives
@@ -36,6 +37,11 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
   /** This kind's section of the migration guide. */
   readonly guide: GuideSection<R>;
 
+  // ---- data --------------------------------------------------------------------------------
+
+  /** Where the V1 slug's data goes in V2: what the payload adapter does with its items and descriptors. */
+  payload(rule: R): PayloadFate;
+
   // ---- code ----------------------------------------------------------------------------------
 
   /** What the codemod does where code names the V1 slug (`place` says where the name stands). */
@@ -46,6 +52,23 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
    */
   readonly report: { readonly kind: FindingKind; replacement(rule: R): string | null } | undefined;
 }
+
+/**
+ * Where a V1 slug's data goes in V2. The payload adapter implements each fate once, for every kind
+ * that has it: a new kind picks a fate and the adapter needs no change.
+ */
+export type PayloadFate =
+  /**
+   * Carried one to one under `v2` (the V1 slug itself when it is unchanged); `known: false` when
+   * nobody knows its V2 fate (kept as it is, and said).
+   */
+  | { readonly fate: 'carried'; readonly v2: string; readonly known: boolean }
+  /** A Boolean that is option `option` of the V2 Multi-select `v2`. */
+  | { readonly fate: 'option'; readonly v2: string; readonly option: string }
+  /** Notes text now in the footnotes of `targets` (`inferred`: the targets are the table's inference). */
+  | { readonly fate: 'footnotes'; readonly targets: readonly string[]; readonly inferred: boolean }
+  /** Gone from V2: upgrade drops it, downgrade gives it back (`rule.derive`, else V1's empty value). */
+  | { readonly fate: 'deleted'; readonly rule: DeleteRule };
 
 /** Who changes code that uses a V1 name: the codemod, a person, or nobody. */
 export type FixedBy = 'codemod' | 'person' | 'nothing';

@@ -60,6 +60,8 @@ export const rename: SlugKind<RenameRule> = {
     ],
   },
 
+  payload: (rule) => ({ fate: 'carried', v2: rule.v2, known: true }),
+
   codemod: (rule, place) =>
     place === 'code'
       ? { kind: 'rename', to: rule.v2, ...(formatChange(rule) ? { also: formatChange(rule) } : {}) }

@@ -38,6 +38,8 @@ export const unchanged: SlugKind<UnchangedRule> = {
     row: (r) => [code(r.v1), r.verified ? 'yes' : 'no'],
   },
 
+  payload: (rule) => ({ fate: 'carried', v2: rule.v1, known: true }),
+
   codemod: () => ({ kind: 'none' }),
   report: undefined,
 };

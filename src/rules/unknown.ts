@@ -50,6 +50,8 @@ export const unknown: SlugKind<UnknownRule> = {
     row: (r, by, advice) => [code(r.v1), by, advice],
   },
 
+  payload: (rule) => ({ fate: 'carried', v2: rule.v1, known: false }),
+
   codemod: (rule, place, m) => ({
     kind: 'mark',
     note: note('unknown-fate', { v1: rule.v1, fate: rule.fate, advice: unknown.advice(rule, m), place }),
