@@ -3,6 +3,7 @@ import { type EndpointModel, endpointModel } from '../endpoints/model.js';
 import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule, V2Format } from '../mapping/schema.js';
 import { v1StateRecordSchema } from '../payload/schemas.js';
+import { kindOf } from '../rules/registry.js';
 import { createPrefilter, type Prefilter, v1Tokens } from '../scan/prefilter.js';
 import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
 
@@ -47,13 +48,18 @@ function v2FormatOf(m: Mappings, slug: string, rule: ResolvedRule | undefined): 
     const f = m.v1FormatOf(rule.v1);
     return f ? m.formats.get(f) : undefined;
   }
-  for (const origin of m.byV2.get(slug) ?? []) {
-    if (origin.kind === 'rename' || origin.kind === 'unchanged') {
-      const f = m.v1FormatOf(origin.v1);
-      if (f) return m.formats.get(f);
-    }
+  for (const from of m.byV1.values()) {
+    if (carriedTo(from) !== slug) continue;
+    const f = m.v1FormatOf(from.v1);
+    if (f) return m.formats.get(f);
   }
   return undefined;
+}
+
+/** The V2 slug that carries the V1 slug's data one to one (renamed or unchanged), if any: code still reads its item. */
+function carriedTo(rule: ResolvedRule): string | undefined {
+  const fate = kindOf(rule).payload(rule);
+  return fate.fate === 'carried' && fate.known ? fate.v2 : undefined;
 }
 
 function buildPlan(m: Mappings): CodemodPlan {
@@ -72,7 +78,7 @@ function buildPlan(m: Mappings): CodemodPlan {
     const format = v2FormatOf(m, slug, rule);
     for (const p of itemProperties.values()) if (p.appliesToFormat === format) itemPropertyBySlug.set(slug, p);
   };
-  for (const rule of m.byV1.values()) if (rule.kind === 'rename' || rule.kind === 'unchanged') consider(rule.v1, rule);
+  for (const rule of m.byV1.values()) if (carriedTo(rule) !== undefined) consider(rule.v1, rule);
   for (const slug of m.v2Slugs) if (!m.actionableV1.has(slug)) consider(slug, undefined);
 
   return {
