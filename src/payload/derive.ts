@@ -67,10 +67,7 @@ export interface DeriveContext {
   latest(): string | undefined;
 }
 
-/**
- * The result; `from` and `why` are the same string for every record (built once per table row), so
- * callers can memoize the messages they make from them.
- */
+/** The restored item's content and time, and how it was derived (`from`) or why it could not be (`why`), in words. */
 export type Restored = {
   /** What the V1 item says (`bool` on Booleans) and its time. */
   readonly content: Content;

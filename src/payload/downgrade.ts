@@ -22,14 +22,13 @@ import type {
 } from './schemas.js';
 import { stateRecordShape, v2StateItemOk } from './shape.js';
 import type { DowngradeStep, Plan } from './steps.js';
-import { boolText, compareTimes, latestTime, longNameOf, messageCache, once } from './values.js';
+import { boolText, compareTimes, latestTime, longNameOf, once } from './values.js';
 
 type Out = Record<string, unknown>;
 
-const derivedMessage = messageCache<DeleteRule>((rule, detail) => `"${rule.v1}" (deleted in V2) derived: ${detail}`);
-const emptiedMessage = messageCache<DeleteRule>(
-  (rule, detail) => `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${detail}`,
-);
+const derivedMessage = (rule: DeleteRule, how: string) => `"${rule.v1}" (deleted in V2) derived: ${how}`;
+const emptiedMessage = (rule: DeleteRule, why: string) =>
+  `"${rule.v1}" (deleted in V2, ${rule.category}) given V1's empty value: ${why}`;
 
 /** One V2 item in V1 shape under `slug`; its extra properties are left out (said). */
 function convertItem(run: DowngradeRun, item: V2StateItem, slug: string, format: V2Format, index: number): Out {
@@ -200,32 +199,22 @@ function expandGroup(
   }
 }
 
-const deletedCache = new WeakMap<
-  Plan,
-  { descriptors: { slug: string; longName: string; format: string }[]; message: string; unknownMessage: string | undefined }
->();
-
-/** The V1 descriptors of the fields V2 deleted (the same for every field list: built once per table). */
+/** The V1 descriptors of the fields V2 deleted, and what to say about them. */
 function deletedDescriptors(plan: Plan) {
-  let hit = deletedCache.get(plan);
-  if (!hit) {
-    const descriptors = plan.deletes.map(({ rule }) => ({
-      slug: rule.v1,
-      longName: longNameOf(rule.v1),
-      format: plan.mappings.v1FormatOf(rule.v1) ?? plan.v1FormatFor('Markdown'),
-      known: plan.mappings.v1FormatOf(rule.v1) !== undefined,
-    }));
-    const slugs = descriptors.map((d) => d.slug);
-    const message = `${slugs.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${slugs.join(', ')}`;
-    const unknown = descriptors.filter((d) => !d.known).map((d) => d.slug);
-    const unknownMessage =
-      unknown.length > 0
-        ? `nobody knows the V1 format of ${unknown.join(', ')}: listed as ${plan.v1FormatFor('Markdown')}, V1's text format; check before relying on it`
-        : undefined;
-    hit = { descriptors, message, unknownMessage };
-    deletedCache.set(plan, hit);
-  }
-  return hit;
+  const descriptors = plan.deletes.map(({ rule }) => ({
+    slug: rule.v1,
+    longName: longNameOf(rule.v1),
+    format: plan.mappings.v1FormatOf(rule.v1) ?? plan.v1FormatFor('Markdown'),
+    known: plan.mappings.v1FormatOf(rule.v1) !== undefined,
+  }));
+  const slugs = descriptors.map((d) => d.slug);
+  const message = `${slugs.length} fields deleted in V2 are listed again for V1 code (long_name made from the slug): ${slugs.join(', ')}`;
+  const unknown = descriptors.filter((d) => !d.known).map((d) => d.slug);
+  const unknownMessage =
+    unknown.length > 0
+      ? `nobody knows the V1 format of ${unknown.join(', ')}: listed as ${plan.v1FormatFor('Markdown')}, V1's text format; check before relying on it`
+      : undefined;
+  return { descriptors, message, unknownMessage };
 }
 
 /** A V1 descriptor; `extrasFrom`: the V2 descriptor whose extra properties it keeps. */
@@ -235,10 +224,8 @@ function v1Descriptor(plan: Plan, slug: string, longName: string, format: V2Form
   return out;
 }
 
-/** `"x" listed as its V1 Booleans a, b (…)`: the same for every field list. */
-const expandedMessage = messageCache<readonly { readonly v1: string }[]>(
-  (members, slug) => `"${slug}" listed as its V1 Booleans ${members.map((x) => x.v1).join(', ')} (long_name made from the slug)`,
-);
+const expandedMessage = (members: readonly { readonly v1: string }[], slug: string) =>
+  `"${slug}" listed as its V1 Booleans ${members.map((x) => x.v1).join(', ')} (long_name made from the slug)`;
 
 /** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
 export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescriptor[]): V1FieldDescriptor[] {

@@ -15,19 +15,16 @@ import type {
 } from './schemas.js';
 import { stateRecordShape, v1StateItemOk } from './shape.js';
 import type { Plan } from './steps.js';
-import { compareTimes, longNameOf, MULTISELECT_SEPARATOR, messageCache } from './values.js';
+import { compareTimes, longNameOf, MULTISELECT_SEPARATOR } from './values.js';
 
 type Out = Record<string, unknown>;
 
 /** `"x" is deleted in V2 (category; see y)`. */
 const deletedWhat = (rule: DeleteRule) =>
   `"${rule.v1}" is deleted in V2 (${rule.category}${rule.replacement ? `; see ${rule.replacement.join(', ')}` : ''})`;
-const givenBackMessage = messageCache<DeleteRule>(
-  (rule, detail) => `${deletedWhat(rule)}: dropped; downgrade gives it back (${detail})`,
-);
-const lostMessage = messageCache<DeleteRule>(
-  (rule, detail) => `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${detail})`,
-);
+const givenBackMessage = (rule: DeleteRule, how: string) => `${deletedWhat(rule)}: dropped; downgrade gives it back (${how})`;
+const lostMessage = (rule: DeleteRule, why: string) =>
+  `${deletedWhat(rule)}: its value is dropped and downgrade cannot give it back (${why})`;
 
 /** One V1 item in V2 shape under `slug`, its extra properties kept. */
 function convertItem(run: UpgradeRun, item: V1StateItem, slug: string, format: V2Format, index: number): Out {

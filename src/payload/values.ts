@@ -114,26 +114,3 @@ export function once<T>(fn: () => T): () => T {
     return value;
   };
 }
-
-/**
- * Memoizes a message per (object, detail): the messages about a table row are the same for every
- * record, so 51 records need not build them 51 times. `build` is a module-level function (no closure
- * per call). Details must be few per object and static (the same strings each time: the lookup then
- * hashes no new string).
- */
-export function messageCache<K extends object>(build: (key: K, detail: string) => string): (key: K, detail: string) => string {
-  const cache = new WeakMap<K, Map<string, string>>();
-  return (key, detail) => {
-    let byDetail = cache.get(key);
-    if (!byDetail) {
-      byDetail = new Map();
-      cache.set(key, byDetail);
-    }
-    let message = byDetail.get(detail);
-    if (message === undefined) {
-      message = build(key, detail);
-      byDetail.set(detail, message);
-    }
-    return message;
-  };
-}
