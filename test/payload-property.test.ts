@@ -241,6 +241,19 @@ describe('random and mutated payloads', () => {
     expect(dropped.length).toBe(up.state_information.length + 1);
     expect(dropped.at(-1)?.message).toBe('V1 records had no "etag": left out');
   });
+
+  it('the same for field descriptors: kept on upgrade, left out and said on downgrade', () => {
+    const v1 = structuredClone(SAMPLES[0]) as Record<string, unknown>[];
+    for (const d of v1) d.source_note = { by: d.slug };
+    const up = upgrade(v1, { kind: 'fields' });
+    const kept = up.value.filter((d) => (d as Record<string, unknown>).source_note !== undefined);
+    expect(kept.length).toBeGreaterThan(0);
+    const down = downgrade(up.value, { kind: 'fields' });
+    for (const d of down.value) expect(Object.keys(d)).toEqual(['slug', 'long_name', 'field_format']);
+    const dropped = down.diagnostics.filter((d) => d.code === 'property-dropped');
+    expect(dropped.length).toBe(kept.length);
+    expect(dropped[0]?.message).toBe('V1 descriptors had no "source_note": left out');
+  });
 });
 
 describe('the fast validators agree with the zod schemas', () => {

@@ -217,11 +217,9 @@ function deletedDescriptors(plan: Plan) {
   return { descriptors, message, unknownMessage };
 }
 
-/** A V1 descriptor; `extrasFrom`: the V2 descriptor whose extra properties it keeps. */
-function v1Descriptor(plan: Plan, slug: string, longName: string, format: V2Format, extrasFrom?: V2FieldDescriptor): Out {
-  const out = writeDescriptor(plan.names, 'v1', slug, longName, plan.v1FormatFor(format));
-  if (extrasFrom) copyExtrasOf('descriptor', 'v2', extrasFrom, out);
-  return out;
+/** A V1 descriptor (V1's three properties only). */
+function v1Descriptor(plan: Plan, slug: string, longName: string, format: V2Format): Out {
+  return writeDescriptor(plan.names, 'v1', slug, longName, plan.v1FormatFor(format));
 }
 
 const expandedMessage = (members: readonly { readonly v1: string }[], slug: string) =>
@@ -230,7 +228,6 @@ const expandedMessage = (members: readonly { readonly v1: string }[], slug: stri
 /** V2 field list → V1: slugs and `description` → `long_name` back, Multi-selects expanded, deleted fields listed again. */
 export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescriptor[]): V1FieldDescriptor[] {
   const { plan, diags } = run;
-  const _m = plan.mappings;
   /** Output descriptors by V1 slug, kept in slug order. */
   const out = plan.order.map<Out>();
   /** Where each input slug was first seen. */
@@ -242,7 +239,7 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
   /** A descriptor V1 has no counterpart for, kept under its V2 slug. */
   const keep = (d: V2FieldDescriptor, format: V2Format, index: number) => {
     const slug = d.slug;
-    emit(slug, v1Descriptor(plan, slug, descriptionOf(d), format, d), index, slug);
+    emit(slug, v1Descriptor(plan, slug, descriptionOf(d), format), index, slug);
     const v1Format = plan.v1FormatFor(format);
     if (v1Format !== format)
       diags.add(
@@ -262,16 +259,19 @@ export function downgradeFields(run: DowngradeRun, fields: readonly V2FieldDescr
     if (first !== undefined) throw collision(run, jsonPath([index, 'slug']), slug, slug, { slug, path: jsonPath([first]) });
     seen.set(slug, index);
     const format = readFormat(run, 'v2', d.field_format, slug, index);
+    const extra = extrasOf('descriptor', 'v2', d);
+    if (extra.length > 0)
+      diags.add('property-dropped', slug, path, `V1 descriptors had no ${extra.map((k) => `"${k}"`).join(', ')}: left out`);
     if (step === undefined) {
       diags.add('unknown-field', slug, path, `"${slug}" is not in the mapping table: kept under its V2 slug`);
       keep(d, format, index);
       continue;
     }
     // What the V2 field holds: V1 fields carried one to one, folded V1 Booleans, notes fields in its footnotes.
-    for (const { v1 } of step.named) emit(v1, v1Descriptor(plan, v1, descriptionOf(d), format, d), index, slug);
+    for (const { v1 } of step.named) emit(v1, v1Descriptor(plan, v1, descriptionOf(d), format), index, slug);
     const { members } = step;
     if (members) {
-      for (const { v1 } of members) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Boolean', d), index, slug);
+      for (const { v1 } of members) emit(v1, v1Descriptor(plan, v1, longNameOf(v1), 'Boolean'), index, slug);
       diags.add('descriptor-synthesized', slug, path, expandedMessage(members, slug));
       for (const option of d.options ?? [])
         if (!members.some((x) => x.option === option))
