@@ -1,14 +1,5 @@
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
-import {
-  checkDuplicate,
-  convertOverride,
-  copyExtrasOf,
-  extrasOf,
-  readItem,
-  readOptions,
-  writeDescriptor,
-  writeItem,
-} from './codec.js';
+import { checkDuplicate, convertOverride, extrasOf, readItem, readOptions, writeDescriptor, writeItem } from './codec.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
 import { collision, type DowngradeRun, readFormat, reportUnknownFormats } from './run-state.js';
