@@ -75,8 +75,8 @@ export function downgradeState(run: DowngradeRun, input: unknown): V1StateRecord
         diags.add('footnotes-dropped', slug, itemPath(index), `V1 has no notes field for "${slug}": its footnotes are dropped`);
       continue;
     }
-    // Each origin kind of the V2 slug owns its part: named V1 fields take the value, folded
-    // Booleans are expanded, notes fields collect the footnotes.
+    // What the V2 field holds goes back where it came from: V1 fields it carries one to one take
+    // the value, the V1 Booleans it folds are expanded, V1 notes fields collect its footnotes.
     for (const named of step.named) {
       if (named.warning) diags.add('table-warning', named.v1, itemPath(index), named.warning);
       emit(named.v1, convertItem(run, item, named.v1, formatOf(item, step.format), index), index, slug);
