@@ -130,7 +130,7 @@ function readBooleanText(
 }
 
 /** Options in a Multi-select text: comma-separated. */
-export const splitOptions = (text: string): string[] =>
+const splitOptions = (text: string): string[] =>
   text
     .split(',')
     .map((o) => o.trim())

@@ -11,7 +11,7 @@ import { z } from 'zod';
 const slug = z.string().min(1);
 
 /** ISO-8601 date-time, as the server sends `modified_at` (`2020-07-24T16:22:42Z`, with or without a fraction). */
-export const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 const timestamp = z.string().regex(TIMESTAMP_RE, 'expected an ISO-8601 date-time such as 2020-07-24T16:22:42Z');
 
 // ─── Field lists ────────────────────────────────────────────────────────────────────────────────
