@@ -261,6 +261,18 @@ describe('codemod --write and git', () => {
     expect(read(dir, 'src/a.js')).toBe(V2);
   });
 
+  it('names the temporary files a killed run left among the uncommitted ones', async () => {
+    const dir = gitRepo({ 'src/a.js': V1 });
+    writeFileSync(join(dir, 'src/.a.js.civic-migrate-0123456789ab.tmp'), V2.slice(0, 10));
+    const refused = await runCli(['codemod', 'src', '--write'], { cwd: dir });
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr:
+        'civic-migrate: refusing to write: the git work tree has uncommitted changes in the target paths (src/.a.js.civic-migrate-0123456789ab.tmp); src/.a.js.civic-migrate-0123456789ab.tmp is a temporary file left by a killed civic-migrate run (the files written are whole): delete it; commit or stash them, or pass --allow-dirty\n',
+    });
+    expect(read(dir, 'src/a.js')).toBe(V1);
+  });
+
   it('counts untracked files as uncommitted, ignores changes outside the targets, and never refuses a dry run', async () => {
     const dir = gitRepo({ 'src/a.js': V1, 'docs/notes.md': 'x' });
     writeFileSync(join(dir, 'src/new.js'), CLEAN);

@@ -5,7 +5,7 @@ import { CivicMigrateError, describeIoError } from '../errors.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { readSources } from '../files/sources.js';
-import { writeFileAtomic } from '../files/write.js';
+import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
@@ -141,9 +141,14 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     }
     const dirty = dirtyFiles(cwd, targets);
     if (dirty.length > 0) {
-      const shown = dirty.slice(0, 3).join(', ') + (dirty.length > 3 ? `, … (${dirty.length} files)` : '');
+      const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? `, … (${files.length} files)` : '');
+      const leftovers = dirty.filter(isLeftoverTemp);
+      const left =
+        leftovers.length === 0
+          ? ''
+          : `; ${list(leftovers)} ${leftovers.length === 1 ? 'is a temporary file' : 'are temporary files'} left by a killed civic-migrate run (the files written are whole): delete ${leftovers.length === 1 ? 'it' : 'them'}`;
       throw new CivicMigrateError(
-        `refusing to write: the git work tree has uncommitted changes in the target paths (${shown}); commit or stash them, or pass --allow-dirty`,
+        `refusing to write: the git work tree has uncommitted changes in the target paths (${list(dirty)})${left}; commit or stash them, or pass --allow-dirty`,
       );
     }
   }

@@ -49,7 +49,7 @@ export async function writeFileAtomic(
     if (!writable) throw new IoError(path, 'cannot write: the file is read-only (make it writable first if it should change)');
   }
   const mode = stats ? stats.mode & 0o7777 : undefined;
-  const tmp = join(dirname(path), `.${basename(path)}.civic-migrate-${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = join(dirname(path), `.${basename(path)}.civic-migrate-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(tmp, 'wx', mode ?? 0o666);
@@ -70,6 +70,16 @@ export async function writeFileAtomic(
     throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
   }
 }
+
+const TEMP_SUFFIX = '.tmp';
+const TEMP_NAME = /(^|\/)\.[^/]+\.civic-migrate-[0-9a-f]{12}\.tmp$/;
+
+/**
+ * A temporary file of this module's (`.<name>.civic-migrate-<12 hex>.tmp`): one that is still on disk
+ * was left by a run that was killed (SIGKILL, power loss) between writing it and renaming it over its
+ * target; the target itself is whole, old or new.
+ */
+export const isLeftoverTemp = (path: string): boolean => TEMP_NAME.test(path);
 
 /** A file that changed on disk between the codemod's read and its write: left as it is. */
 export class ChangedSinceReadError extends IoError {
