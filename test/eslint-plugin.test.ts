@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { ESLint, Linter, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
 import { transformSource } from '../src/codemod/transform.js';
 import plugin from '../src/eslint/index.js';
 import { textProgram } from '../src/eslint/parser.js';
@@ -124,6 +125,76 @@ describe('a real eslint --fix on the bundled example', () => {
     ).toBe(true);
     expect(remaining.length).toBe(markers);
     expect(markers).toBeGreaterThan(0);
+  });
+});
+
+describe('the project option: program mode in eslint', () => {
+  const example = new URL('../fixtures/example-v1-integration/', import.meta.url);
+  const copy = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-program-'));
+    cpSync(example, dir, { recursive: true });
+    return dir;
+  };
+  const files = (root: string): string[] =>
+    readdirSync(root).flatMap((n) => {
+      const p = join(root, n);
+      return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
+    });
+
+  it('decides with the program’s types: eslint --fix gives what codemod --write gives in program mode', async () => {
+    const linted = copy();
+    const codemodded = copy();
+    const eslint = new ESLint({
+      cwd: linted,
+      fix: true,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser as never } },
+        plugin.configs.recommended as never,
+        { rules: { 'civic-migrate/no-v1': ['error', { project: true }] } },
+      ],
+    });
+    await ESLint.outputFixes(await eslint.lintFiles(['.']));
+    const summary = await runCodemod({ cwd: codemodded, write: true, allowDirty: true });
+    expect(summary.program?.config).toBe('tsconfig.json');
+    let byTypes = 0;
+    for (const file of files(linted)) {
+      const rel = relative(linted, file);
+      const fixed = readFileSync(file, 'utf8');
+      expect(fixed, rel).toBe(readFileSync(join(codemodded, rel), 'utf8'));
+      const original = readFileSync(new URL(rel, example), 'utf8');
+      if (fixed !== transformSource(original, file).output) byTypes++;
+    }
+    // Not vacuous: the program's types decide something the syntax of a lone file does not.
+    expect(byTypes).toBeGreaterThan(0);
+  });
+
+  it('decides by syntax where the text is not the program’s (an unsaved editor buffer)', () => {
+    const dir = copy();
+    const linter = new Linter({ cwd: dir });
+    const file = join(dir, 'src/types.ts');
+    const saved = readFileSync(file, 'utf8');
+    const edited = `${saved}\n// an edit not saved yet\n`;
+    const config = [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as never } },
+      plugin.configs.recommended as never,
+      { rules: { 'civic-migrate/no-v1': ['error', { project: true }] } },
+    ];
+    const fix = (text: string) => linter.verifyAndFix(text, config as never, { filename: file }).output;
+    // The saved text is the program's: its types decide (not as the syntax alone would).
+    expect(fix(saved)).not.toBe(transformSource(saved, file).output);
+    expect(fix(edited)).toBe(transformSource(edited, file).output);
+  });
+
+  it('names a config it cannot open, and the rule', () => {
+    const linter = new Linter({ cwd: tmpdir() });
+    const config = [
+      plugin.configs.recommended as never,
+      { rules: { 'civic-migrate/no-v1': ['error', { project: 'nope/tsconfig.json' }] } },
+    ];
+    expect(() => linter.verify('s.vbm_no_excuse;', config as never, { filename: join(tmpdir(), 'a.js') })).toThrow(
+      `${join(tmpdir(), 'nope/tsconfig.json')}: cannot open the program: File not found`,
+    );
   });
 });
 

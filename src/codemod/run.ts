@@ -175,7 +175,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   }
 
   // Program mode: the program that holds the target, when a tsconfig/jsconfig (or --project) says so.
-  const program = await openProgramMode(
+  const program = openProgramMode(
     cwd,
     options,
     files.map((f) => f.path),

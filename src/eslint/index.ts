@@ -12,7 +12,11 @@
  * - `configs.recommended`: the rule as an error on JS/TS files.
  * - `configs.typescript`: a parser for TS files, for projects without typescript-eslint (`parser.ts`).
  */
+
+import { resolve } from 'node:path';
 import type { ESLint, Linter, Rule } from 'eslint';
+import { type ProgramMode, programMode } from '../codemod/program/mode.js';
+import { findProjectConfig } from '../codemod/program/project.js';
 import { transformSource } from '../codemod/transform.js';
 import type { TransformResult } from '../codemod/types.js';
 import { loadMappings } from '../mapping/load.js';
@@ -27,6 +31,14 @@ interface RuleOptions {
   readonly mappings?: string;
   /** Whether `--fix` inserts marker comments (as `--markers`, the default) or only suggests them (`--no-markers`). */
   readonly markers?: boolean;
+  /**
+   * Program mode, as the codemod's `--project`: decide with the program's types (the V1 Civic types
+   * and every place that names their renamed members, across files). A tsconfig.json/jsconfig.json
+   * path (relative to ESLint's cwd), or `true` for the nearest one that holds the linted file. The
+   * program is read from disk once per ESLint process; a file whose text differs from the program's
+   * (unsaved editor changes) is decided by its syntax, as without this option.
+   */
+  readonly project?: string | boolean;
 }
 
 /** The last transform, by file and text: several rules (or passes over an unchanged file) share it. */
@@ -43,13 +55,33 @@ const tableAt = (path: string): Mappings => {
   return table;
 };
 
-function transformFor(text: string, filename: string, options: RuleOptions): TransformResult {
-  const key = `${filename}\u0000${options.longName ?? ''}\u0000${options.mappings ?? ''}\u0000${text}`;
+/** Programs opened for the `project` option, by config path and table: once per ESLint process. */
+const programs = new Map<string, ProgramMode>();
+
+/** The program that decides `filename` under the `project` option, if any. */
+function programFor(cwd: string, filename: string, options: RuleOptions): ProgramMode | undefined {
+  if (!options.project) return undefined;
+  const configPath =
+    typeof options.project === 'string' ? resolve(cwd, options.project) : findProjectConfig(cwd, filename, [filename]);
+  if (!configPath) return undefined;
+  const key = `${configPath}\u0000${options.mappings ?? ''}`;
+  let program = programs.get(key);
+  if (!program) {
+    program = programMode(configPath, options.mappings ? tableAt(options.mappings) : loadMappings());
+    programs.set(key, program);
+  }
+  return program;
+}
+
+function transformFor(text: string, filename: string, cwd: string, options: RuleOptions): TransformResult {
+  const key = `${filename}\u0000${options.longName ?? ''}\u0000${options.mappings ?? ''}\u0000${options.project ?? ''}\u0000${text}`;
   if (last?.key !== key) {
     const mappings = options.mappings ? tableAt(options.mappings) : undefined;
+    const transformOptions = { longName: options.longName ?? 'auto', ...(mappings ? { mappings } : {}) } as const;
+    const inProgram = programFor(cwd, filename, options)?.fileOf(filename);
     last = {
       key,
-      result: transformSource(text, filename, { longName: options.longName ?? 'auto', ...(mappings ? { mappings } : {}) }),
+      result: inProgram?.transform(text, transformOptions) ?? transformSource(text, filename, transformOptions),
     };
   }
   return last.result;
@@ -93,6 +125,7 @@ const noV1: Rule.RuleModule = {
           longName: { enum: ['auto', 'always', 'never'] },
           mappings: { type: 'string' },
           markers: { type: 'boolean' },
+          project: { anyOf: [{ type: 'string' }, { type: 'boolean' }] },
         },
       },
     ],
@@ -103,7 +136,7 @@ const noV1: Rule.RuleModule = {
     return {
       Program() {
         const { sourceCode } = context;
-        const result = transformFor(sourceCode.text, scriptName(context), options);
+        const result = transformFor(sourceCode.text, scriptName(context), context.cwd, options);
         if (result.error) return; // the codemod leaves such a file alone (a parse error is ESLint's to say)
         const loc = (start: number, end: number) => ({
           start: sourceCode.getLocFromIndex(start),

@@ -46,7 +46,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const codemodFiles = codemodPrefilter(planFor(mappings), true);
-  const program = await openProgramMode(
+  const program = openProgramMode(
     cwd,
     {
       mappings,

@@ -1,5 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadMappings } from '../../mapping/load.js';
+import type { Mappings } from '../../mapping/mappings.js';
 import { planFor } from '../plan.js';
 import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
@@ -30,16 +31,21 @@ export interface ProgramFile {
  * (unless `project: false`) the first target's folder or one above it up to `cwd` has one.
  * Finds the V1 Civic types of the whole program and every place that names their renamed members.
  */
-export async function openProgramMode(
+export function openProgramMode(
   cwd: string,
   options: CodemodRunOptions,
   files: readonly string[],
-): Promise<ProgramMode | undefined> {
+): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
   if (!configPath) return undefined;
-  const ctx = await openProgram(configPath);
-  const plan = planFor(options.mappings ?? loadMappings());
+  return programMode(configPath, options.mappings ?? loadMappings());
+}
+
+/** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
+export function programMode(configPath: string, mappings: Mappings): ProgramMode {
+  const ctx = openProgram(configPath);
+  const plan = planFor(mappings);
   const renames = renameLocations(ctx, findCivicMembers(ctx, plan));
   const none: readonly RenameLocation[] = [];
   return {

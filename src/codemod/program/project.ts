@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Project, ts as TsNamespace } from 'ts-morph';
 import { CivicMigrateError } from '../../errors.js';
@@ -149,11 +150,12 @@ export interface ProgramContext {
 }
 
 /**
- * Opens the program a config describes. ts-morph is loaded here, on demand: the syntactic path
- * never pays for it. A config that cannot be read or parsed is a `CivicMigrateError` naming it.
+ * Opens the program a config describes. ts-morph is loaded here, on demand (synchronously, so that
+ * the ESLint rule can open a program too): the syntactic path never pays for it. A config that
+ * cannot be read or parsed is a `CivicMigrateError` naming it.
  */
-export async function openProgram(configPath: string): Promise<ProgramContext> {
-  const { Project: ProjectClass, ts } = await import('ts-morph');
+export function openProgram(configPath: string): ProgramContext {
+  const { Project: ProjectClass, ts } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
   let project: Project;
   try {
     project = new ProjectClass({ tsConfigFilePath: configPath, compilerOptions: jsDefaults(configPath) });
