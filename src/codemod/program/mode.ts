@@ -31,11 +31,7 @@ export interface ProgramFile {
  * (unless `project: false`) the first target's folder or one above it up to `cwd` has one.
  * Finds the V1 Civic types of the whole program and every place that names their renamed members.
  */
-export function openProgramMode(
-  cwd: string,
-  options: CodemodRunOptions,
-  files: readonly string[],
-): ProgramMode | undefined {
+export function openProgramMode(cwd: string, options: CodemodRunOptions, files: readonly string[]): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
   if (!configPath) return undefined;
