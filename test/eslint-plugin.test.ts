@@ -88,28 +88,42 @@ ts.run('civic-migrate/no-v1 (TypeScript)', rule, {
   ],
 });
 
-describe('a real eslint --fix on the bundled example', () => {
-  const files = (root: string): string[] =>
-    readdirSync(root).flatMap((n) => {
-      const p = join(root, n);
-      return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
-    });
+/** The TS/JS files under a folder. */
+const files = (root: string): string[] =>
+  readdirSync(root).flatMap((n) => {
+    const p = join(root, n);
+    return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
+  });
 
+/** A copy of the bundled example in a new temporary folder. */
+const exampleCopy = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-'));
+  cpSync(new URL('../fixtures/example-v1-integration/', import.meta.url), dir, { recursive: true });
+  return dir;
+};
+
+/** A real `eslint --fix` over a folder with the plugin (TS files read by typescript-eslint's parser); the fixes are written. */
+async function eslintFix(dir: string, ruleOptions?: Record<string, unknown>): Promise<ESLint.LintResult[]> {
+  const eslint = new ESLint({
+    cwd: dir,
+    fix: true,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser as never } },
+      plugin.configs.recommended as never,
+      ...(ruleOptions ? [{ rules: { 'civic-migrate/no-v1': ['error', ruleOptions] } } as never] : []),
+    ],
+  });
+  const results = await eslint.lintFiles(['.']);
+  await ESLint.outputFixes(results);
+  return results;
+}
+
+describe('a real eslint --fix on the bundled example', () => {
   it('rewrites every file as the codemod does, marker comments too, and still reports every marker', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-'));
-    cpSync(new URL('../fixtures/example-v1-integration/', import.meta.url), dir, { recursive: true });
+    const dir = exampleCopy();
     const sources = new Map(files(dir).map((f) => [f, readFileSync(f, 'utf8')]));
-    const eslint = new ESLint({
-      cwd: dir,
-      fix: true,
-      overrideConfigFile: true,
-      overrideConfig: [
-        { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser as never } },
-        plugin.configs.recommended as never,
-      ],
-    });
-    const results = await eslint.lintFiles(['.']);
-    await ESLint.outputFixes(results);
+    const results = await eslintFix(dir);
     let markers = 0;
     for (const [file, before] of sources) {
       const fixed = readFileSync(file, 'utf8');
@@ -130,31 +144,11 @@ describe('a real eslint --fix on the bundled example', () => {
 
 describe('the project option: program mode in eslint', () => {
   const example = new URL('../fixtures/example-v1-integration/', import.meta.url);
-  const copy = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'civic-eslint-program-'));
-    cpSync(example, dir, { recursive: true });
-    return dir;
-  };
-  const files = (root: string): string[] =>
-    readdirSync(root).flatMap((n) => {
-      const p = join(root, n);
-      return statSync(p).isDirectory() ? files(p) : /\.(?:[cm]?[jt]sx?)$/.test(n) ? [p] : [];
-    });
 
   it('decides with the program’s types: eslint --fix gives what codemod --write gives in program mode', async () => {
-    const linted = copy();
-    const codemodded = copy();
-    const eslint = new ESLint({
-      cwd: linted,
-      fix: true,
-      overrideConfigFile: true,
-      overrideConfig: [
-        { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tseslint.parser as never } },
-        plugin.configs.recommended as never,
-        { rules: { 'civic-migrate/no-v1': ['error', { project: true }] } },
-      ],
-    });
-    await ESLint.outputFixes(await eslint.lintFiles(['.']));
+    const linted = exampleCopy();
+    const codemodded = exampleCopy();
+    await eslintFix(linted, { project: true });
     const summary = await runCodemod({ cwd: codemodded, write: true, allowDirty: true });
     expect(summary.program?.config).toBe('tsconfig.json');
     let byTypes = 0;
@@ -170,7 +164,7 @@ describe('the project option: program mode in eslint', () => {
   });
 
   it('decides by syntax where the text is not the program’s (an unsaved editor buffer)', () => {
-    const dir = copy();
+    const dir = exampleCopy();
     const linter = new Linter({ cwd: dir });
     const file = join(dir, 'src/types.ts');
     const saved = readFileSync(file, 'utf8');
