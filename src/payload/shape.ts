@@ -26,18 +26,18 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
  * no copy of the payload. When one says no, zod runs to name the first problem.
  */
 
-const CHECKS: Record<PayloadKind, Record<PayloadVersion, { fast: Check; schema: z.ZodType }>> = {
+const CHECKS: Record<PayloadKind, Record<PayloadVersion, { check: Check; schema: z.ZodType }>> = {
   fields: {
-    v1: { fast: checkOf(v1FieldListSchema), schema: v1FieldListSchema },
-    v2: { fast: checkOf(v2FieldListSchema), schema: v2FieldListSchema },
+    v1: { check: checkOf(v1FieldListSchema), schema: v1FieldListSchema },
+    v2: { check: checkOf(v2FieldListSchema), schema: v2FieldListSchema },
   },
   state: {
-    v1: { fast: checkOf(v1StateRecordSchema), schema: v1StateRecordSchema },
-    v2: { fast: checkOf(v2StateRecordSchema), schema: v2StateRecordSchema },
+    v1: { check: checkOf(v1StateRecordSchema), schema: v1StateRecordSchema },
+    v2: { check: checkOf(v2StateRecordSchema), schema: v2StateRecordSchema },
   },
   overrides: {
-    v1: { fast: checkOf(overrideListSchema), schema: overrideListSchema },
-    v2: { fast: checkOf(overrideListSchema), schema: overrideListSchema },
+    v1: { check: checkOf(overrideListSchema), schema: overrideListSchema },
+    v2: { check: checkOf(overrideListSchema), schema: overrideListSchema },
   },
 };
 
@@ -76,19 +76,19 @@ export function fastStateCheck(plan: Plan, version: PayloadVersion, payload: unk
   return true;
 }
 
-/** The fast check alone (exported for the equivalence test). */
-export function fastCheck(kind: PayloadKind, version: PayloadVersion, payload: unknown): boolean {
-  return CHECKS[kind][version].fast(payload);
+/** The generated check alone (exported for the equivalence test). */
+export function generatedCheck(kind: PayloadKind, version: PayloadVersion, payload: unknown): boolean {
+  return CHECKS[kind][version].check(payload);
 }
 
 const NAMES: Record<PayloadKind, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
 
 /** Throws a `PayloadError` naming the first problem when `payload` is not a valid payload of that kind and version. */
 export function validatePayload(kind: PayloadKind, version: PayloadVersion, payload: unknown, source?: string): void {
-  const check = CHECKS[kind][version];
-  if (check.fast(payload)) return;
-  const result = check.schema.safeParse(payload);
-  if (result.success) throw new Error(`internal: the fast ${version} ${kind} check disagrees with its schema`);
+  const { check, schema } = CHECKS[kind][version];
+  if (check(payload)) return;
+  const result = schema.safeParse(payload);
+  if (result.success) throw new Error(`internal: the generated ${version} ${kind} check disagrees with its schema`);
   const issue = result.error.issues[0] as z.core.$ZodIssue;
   throw new PayloadError(jsonPath(issue.path), describeIssue(issue, payload, `${version.toUpperCase()} ${NAMES[kind]}`), {
     source,
