@@ -106,6 +106,20 @@ describe('wrong shape', () => {
     );
   });
 
+  it('a list with a hole (a sparse array built in code): the hole is named, as zod names it', () => {
+    const items: unknown[] = new Array(2);
+    items[0] = item;
+    expect(problem(() => upgrade(record(items), { kind: 'state' }))).toBe(
+      '$.state_information[1]: missing (expected an object in a V1 state record)',
+    );
+    const fields: unknown[] = new Array(2);
+    fields[1] = { slug: 'a', long_name: 'A', field_format: 'Markdown' };
+    expect(problem(() => upgrade(fields, { kind: 'fields' }))).toBe('$[0]: missing (expected an object in a V1 field list)');
+    expect(problem(() => downgrade(new Array(1), { kind: 'overrides' }))).toBe(
+      '$[0]: missing (expected an object in a V2 override list)',
+    );
+  });
+
   it('a V2 override with a region that is not an object', () => {
     expect(
       problem(() => downgrade([{ state: 'IL', region: 'Cook County', field: { slug: 'x' }, value: '' }], { kind: 'overrides' })),

@@ -316,13 +316,13 @@ describe('checkOf (the generated check)', () => {
   });
   const check = checkOf(schema);
   const value = fc.oneof(
-    fc.anything(),
+    fc.anything({ withSparseArray: true }),
     fc.record(
       {
         a: fc.oneof(fc.constantFrom('', 'a', 'ab', 'abc'), fc.anything()),
         b: fc.oneof(fc.constantFrom('x1', 'x', 'y1', 'x12'), fc.anything()),
         c: fc.oneof(fc.boolean(), fc.constant(null), fc.anything()),
-        d: fc.oneof(fc.array(fc.constantFrom('', 'o')), fc.anything()),
+        d: fc.oneof(fc.array(fc.constantFrom('', 'o')), fc.sparseArray(fc.constant('o')), fc.anything()),
         e: fc.oneof(fc.constant(null), fc.record({ f: fc.oneof(fc.string(), fc.integer()) }), fc.anything()),
       },
       { requiredKeys: [] },

@@ -38,13 +38,15 @@ function compile(schema: z.core.$ZodType): Compiled {
   const functions: string[] = [];
   const patterns: RegExp[] = [];
 
-  /** A function checking one value against `s`; returns its name. */
-  const fn = (s: z.core.$ZodType): string => {
-    const name = `check${functions.length}`;
-    functions.push(''); // keeps the name while the body is built (inner functions come after)
-    functions[Number(name.slice(5))] = `function ${name}(v) {\n  return ${test(s, 'v')};\n}`;
+  /** A function named for `s` with `body` (built after the name is taken: inner functions come after); returns its name. */
+  const declare = (body: () => string): string => {
+    const at = functions.push('') - 1;
+    const name = `check${at}`;
+    functions[at] = `function ${name}(v) {\n${body()}\n}`;
     return name;
   };
+  /** A function checking one value against `s`; returns its name. */
+  const fn = (s: z.core.$ZodType): string => declare(() => `  return ${test(s, 'v')};`);
 
   /** A boolean expression saying whether the value in variable `v` holds to `s`. */
   const test = (s: z.core.$ZodType, v: string): string => {
@@ -65,8 +67,15 @@ function compile(schema: z.core.$ZodType): Compiled {
         return `(${v} === undefined || ${test((def as z.core.$ZodOptionalDef).innerType, v)})`;
       case 'nullable':
         return `(${v} === null || ${test((def as z.core.$ZodNullableDef).innerType, v)})`;
-      case 'array':
-        return `(Array.isArray(${v}) && ${v}.every(${fn((def as z.core.$ZodArrayDef).element)}))`;
+      case 'array': {
+        // Every index, holes too (zod reads a hole as undefined; `every` would skip it).
+        const element = fn((def as z.core.$ZodArrayDef).element);
+        const array = declare(
+          () =>
+            `  if (!Array.isArray(v)) return false;\n  for (let i = 0; i < v.length; i++) if (!${element}(v[i])) return false;\n  return true;`,
+        );
+        return `${array}(${v})`;
+      }
       case 'object': {
         const object = def as z.core.$ZodObjectDef;
         if (object.catchall?._zod.def.type !== 'unknown')
