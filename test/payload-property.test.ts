@@ -65,6 +65,8 @@ function paths(value: unknown, prefix: (string | number)[] = [], out: (string | 
 
 type Op =
   | { op: 'delete' }
+  /** An array item deleted in place: a hole (a sparse array, as code can build). */
+  | { op: 'hole' }
   | { op: 'set'; value: unknown }
   | { op: 'slug'; slug: string }
   | { op: 'duplicate' }
@@ -73,6 +75,7 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.constant({ op: 'delete' as const }),
+  fc.constant({ op: 'hole' as const }),
   fc.jsonValue({ maxDepth: 2 }).map((value) => ({ op: 'set' as const, value })),
   fc.constantFrom(...SLUGS).map((slug) => ({ op: 'slug' as const, slug })),
   fc.constant({ op: 'duplicate' as const }),
@@ -113,6 +116,9 @@ function mutate(base: unknown, pick: number, op: Op): unknown {
     case 'delete':
       if (Array.isArray(holder)) holder.splice(key as number, 1);
       else delete holder[key];
+      break;
+    case 'hole':
+      delete holder[key];
       break;
     case 'set':
       holder[key] = op.value;
