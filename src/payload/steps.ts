@@ -48,7 +48,6 @@ export interface Plan {
   readonly footnotes: readonly FootnoteMove[];
   /** The V2 slug holding a V1 slug's value one to one (rename or unchanged), for `derive` inputs given in either name. */
   v2NameOf(slug: string): string;
-  rule(v1: string): ResolvedRule | undefined;
   /** Every slug of the table (V1 and V2) in the servers' order: output lists are kept in it. */
   readonly order: SlugOrder;
   /** Per V1 slug, what upgrade does with a state item (one lookup per item). */
@@ -270,7 +269,6 @@ function buildPlan(mappings: Mappings): Plan {
     deletes,
     footnotes,
     v2NameOf,
-    rule: (v1) => mappings.byV1.get(v1),
     order: new SlugOrder([...mappings.v1Slugs, ...mappings.v2Slugs]),
     upgradeSteps,
     downgradeSteps,
