@@ -117,3 +117,46 @@ describe('one Boolean codec, both directions', () => {
     );
   });
 });
+
+describe('the early V2 draft, and a Multi-select without multiselect_value (DOMAIN.md §3)', () => {
+  const said = (r: ReturnType<typeof down>, code: string, field: string) =>
+    r.diagnostics.filter((d) => d.code === code && d.field === field).map((d) => d.message);
+  const methods = (record: V2StateRecord, text: string, draft?: unknown) => {
+    const m = item(record, 'absentee_request_methods');
+    delete m.multiselect_value;
+    m.text = text;
+    if (draft !== undefined) m.value = draft;
+  };
+
+  it('a Boolean with only the draft `value`: its value is read, and said', () => {
+    const record = sample();
+    const b = item(record, 'has_no_excuse_absentee');
+    delete b.bool_value;
+    Object.assign(b, { text: 'False', value: false });
+    const r = down(record);
+    expect(v1Item(r, 'vbm_no_excuse')).toMatchObject({ text: 'False', value: false });
+    expect(said(r, 'legacy-value', 'has_no_excuse_absentee')).toEqual(['no bool_value: the draft "value" (false) was read']);
+  });
+
+  it('a Multi-select with no text and only the draft `value` list: its options are read, and said', () => {
+    const record = sample();
+    methods(record, '', ['fax']);
+    const r = down(record);
+    expect(v1Item(r, 'vbm_app_submission_fax')).toMatchObject({ text: 'True', value: true });
+    expect(v1Item(r, 'vbm_app_submission_email')).toMatchObject({ text: 'False', value: false });
+    expect(said(r, 'legacy-value', 'absentee_request_methods')).toEqual(['no multiselect_value: the draft "value" was read']);
+  });
+
+  it('with neither, the options come from its text (said); a draft list with a hole is no list of options', () => {
+    for (const draft of [undefined, Object.assign(new Array(2), { 0: 'fax' })]) {
+      const record = sample();
+      methods(record, 'email', draft);
+      const r = down(record);
+      expect(v1Item(r, 'vbm_app_submission_email')).toMatchObject({ text: 'True', value: true });
+      expect(v1Item(r, 'vbm_app_submission_fax')).toMatchObject({ text: 'False', value: false });
+      expect(said(r, 'multiselect-from-text', 'absentee_request_methods')).toEqual([
+        'no multiselect_value: options read from text "email"',
+      ]);
+    }
+  });
+});

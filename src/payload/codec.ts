@@ -145,7 +145,8 @@ export function readOptions(run: Run, item: Item, index: number): readonly strin
   if (Array.isArray(sent)) return sent;
   const draftName = run.plan.names.boolean.v1;
   const draft = item[draftName];
-  if (Array.isArray(draft) && draft.every((o) => typeof o === 'string')) {
+  // Every index, holes too (`every` would skip them).
+  if (Array.isArray(draft) && Array.from(draft).every((o) => typeof o === 'string')) {
     run.diags.add('legacy-value', item.field_type, itemPath(index), `no multiselect_value: the draft "${draftName}" was read`);
     return draft;
   }
