@@ -416,3 +416,53 @@ it('reads the field list option on each call: a descriptor edited in place betwe
   const second = upgrade(record, { kind: 'state', fields }).value.state_information[0];
   expect(second?.bool_value).toBe(true);
 });
+
+describe('diagnostics no other test reaches', () => {
+  const bool = renames.find((r) => isBoolean(r.v1)) as RenameRule;
+  const said = (ds: readonly Diagnostic[], code: string) => ds.filter((d) => d.code === code).map((d) => d.message);
+
+  it('boolean-unreadable: a Boolean text that is not True/False/"" is kept, its value false', () => {
+    const r = upgrade(v1Record([{ text: 'Yes', field_type: bool.v1, modified_at: T1 }]), { kind: 'state' });
+    expect(r.value.state_information[0]).toMatchObject({ field_type: bool.v2, text: 'Yes', bool_value: false });
+    expect(said(r.diagnostics, 'boolean-unreadable')).toEqual([
+      'text "Yes" is not "True", "False" or "": kept; bool_value is false',
+    ]);
+  });
+
+  it('unset-option: an unset Boolean folded into a Multi-select is an unselected option, said', () => {
+    const [v2, members] = groups[0] as (typeof groups)[number];
+    const first = members[0] as { v1: string; option: string };
+    const r = upgrade(v1Record([{ text: '', field_type: first.v1, modified_at: T1, value: false }]), { kind: 'state' });
+    expect(r.value.state_information[0]).toMatchObject({ field_type: v2, text: '', multiselect_value: [] });
+    expect(said(r.diagnostics, 'unset-option')).toEqual([
+      `"${first.v1}" is unset, but V2 option "${first.option}" of "${v2}" is either selected or not: not selected (downgrade gives "False")`,
+    ]);
+  });
+
+  it('unknown-format: a field_format the table does not know is Markdown, said where it stands and on each use', () => {
+    const fields = [{ slug: 'my_field', long_name: 'Mine', field_format: 'Checkbox' }];
+    const r = upgrade(fields, { kind: 'fields' });
+    expect(r.value[0]).toMatchObject({ slug: 'my_field', field_format: 'Markdown' });
+    expect(r.diagnostics.filter((d) => d.code === 'unknown-format').map((d) => [d.path, d.message])).toEqual([
+      ['$[0].field_format', 'field_format "Checkbox" is not a V1 format the table knows: treated as Markdown'],
+    ]);
+    const state = upgrade(v1Record([{ text: 'x', field_type: 'my_field', modified_at: T1 }]), { kind: 'state', fields });
+    expect(said(state.diagnostics, 'unknown-format')).toEqual([
+      'field_format "Checkbox" in the field list is not a V1 format the table knows: treated as Markdown',
+    ]);
+  });
+
+  it('format-downgraded: a V2 format V1 did not have is listed as V1 text', () => {
+    const r = downgrade([{ slug: 'my_choices', description: 'Mine', field_format: 'Multi-select', options: ['a'] }], {
+      kind: 'fields',
+    });
+    expect(r.value.find((d) => d.slug === 'my_choices')).toEqual({
+      slug: 'my_choices',
+      long_name: 'Mine',
+      field_format: 'Markdown',
+    });
+    expect(said(r.diagnostics, 'format-downgraded')).toEqual([
+      'V1 has no Multi-select format: "my_choices" is listed as Markdown (its value is in text)',
+    ]);
+  });
+});
