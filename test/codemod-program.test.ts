@@ -62,6 +62,7 @@ describe('program mode', () => {
   it('has the fixture projects the issue names', () => {
     expect(cases.sort()).toEqual([
       'boolean-reads',
+      'built-bases',
       'copied-item',
       'descriptor-helper',
       'jsdoc-js',
@@ -95,6 +96,21 @@ describe('program mode', () => {
 
     const second = await runCodemod({ cwd: dir, mappings });
     expect(second.totals.changed, 'a second run changes nothing').toBe(0);
+  });
+
+  it('built-bases: the value of a base built from a host constant (template, +, as const, Object.freeze) decides; without the program it cannot', async () => {
+    const dir = copyOf(join(CASES, 'built-bases', 'input'));
+    const withProgram = await runCodemod({ cwd: dir, mappings });
+    const byFile = await runCodemod({ cwd: dir, project: false, mappings });
+    const summary = (r: typeof byFile) =>
+      r.files.filter((f) => f.status === 'changed').map((f) => [f.path, f.changes.length, f.markers.length]);
+    // The program: the two V1 bases move to V2 (in config.ts), the one V1-based state path moves and says its auth changed.
+    expect(summary(withProgram)).toEqual([
+      ['src/api.ts', 1, 1],
+      ['src/config.ts', 2, 0],
+    ]);
+    // The syntax alone: the V1 bases are not seen, and the four paths built on V2 bases are taken for V1 paths.
+    expect(summary(byFile)).toEqual([['src/api.ts', 5, 5]]);
   });
 
   it('refuses to write a migration that adds type errors, names them, and writes with allowTypeErrors', async () => {

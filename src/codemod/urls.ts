@@ -132,7 +132,10 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     covered.push([i, j]);
     current = { at: sourceOffset(unit, i), end: sourceOffset(unit, j) };
     const pieceStart = virtual.lastIndexOf(PLACEHOLDER, i - 1) + 1;
-    const host = HOST_BEFORE.exec(virtual.slice(pieceStart, i))?.[1]?.toLowerCase();
+    // The host written before the version, or (`${HOST}/v1`) the value the program knows the piece before it has.
+    const written = virtual.slice(pieceStart, i);
+    const known = written === '' ? context.before?.(pieceStarts(virtual).indexOf(pieceStart)) : undefined;
+    const host = HOST_BEFORE.exec(written || (known ?? ''))?.[1]?.toLowerCase();
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && model.hosts.has(host)) {

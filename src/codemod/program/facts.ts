@@ -77,7 +77,8 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
     let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const decl = symbol?.valueDeclaration;
+    // A property read through a mapped type (`Object.freeze` gives `Readonly<…>`) has no value declaration of its own: its one declaration is the original.
+    const decl = symbol?.valueDeclaration ?? (symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined);
     if (!decl) return undefined;
     if (ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
       return stringOf(decl.initializer, depth + 1);
