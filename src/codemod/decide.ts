@@ -11,6 +11,7 @@ import { isModuleSide } from './heuristics/module-side.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
 import type { NamePlace, NameSite } from './sites.js';
+import { fileConstants, type ResolveName, stringValue } from './string-value.js';
 import type { ChangeKind } from './types.js';
 import { nonElectionUse, scanUrls, sourceOffset, virtualText } from './urls.js';
 
@@ -202,10 +203,14 @@ export function decide(a: Analysis): Decision[] {
     otherService = nonElectionUse(unit, plan);
     if (otherService) break;
   }
+  // The value a base URL constant has: the program's (across imports), else the file's own constants.
+  const fileValues: ResolveName | undefined = program ? undefined : fileConstants(a.source);
+  const constantValue = (e: TsNamespace.Expression) =>
+    fileValues ? stringValue(a.source.ts, e, fileValues) : program?.stringOf(e);
   for (const { node, unit, before } of a.sites.strings) {
     const scan = scanUrls(unit, plan, {
       otherService: (program && baseSharedWith(node)) ?? otherService,
-      before: program ? (piece) => (before[piece] ? program.stringOf(before[piece]) : undefined) : undefined,
+      before: (piece) => (before[piece] ? constantValue(before[piece]) : undefined),
     });
     for (const action of scan.actions) {
       if (action.kind === 'edit') {

@@ -1,5 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
-import { skipOuter } from '../ast.js';
+import { isConstObject, type ResolveName, stringValue } from '../string-value.js';
 import type { RenameLocation } from './civic-types.js';
 import type { ProgramContext } from './project.js';
 
@@ -56,42 +56,17 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     return declared ? 'other' : 'unknown';
   };
 
-  const stringOf = (expr: Expression, depth = 0): string | undefined => {
-    if (depth > 8) return undefined;
-    const e = skipOuter(ts, expr);
-    if (ts.isStringLiteralLike(e)) return e.text;
-    if (ts.isTemplateExpression(e)) {
-      let out = e.head.text;
-      for (const span of e.templateSpans) {
-        const part = stringOf(span.expression, depth + 1);
-        if (part === undefined) return undefined;
-        out += part + span.literal.text;
-      }
-      return out;
-    }
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      const left = stringOf(e.left, depth + 1);
-      const right = left === undefined ? undefined : stringOf(e.right, depth + 1);
-      return right === undefined ? undefined : (left as string) + right;
-    }
-    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
+  /** Where a name's constant value is written, as the type checker sees it (across imports). */
+  const resolve: ResolveName = (e) => {
     let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     // A property read through a mapped type (`Object.freeze` gives `Readonly<…>`) has no value declaration of its own: its one declaration is the original.
     const decl = symbol?.valueDeclaration ?? (symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined);
     if (!decl) return undefined;
     if (ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
-      return stringOf(decl.initializer, depth + 1);
-    if (ts.isPropertyAssignment(decl) && isConstObject(decl.parent)) return stringOf(decl.initializer, depth + 1);
+      return decl.initializer;
+    if (ts.isPropertyAssignment(decl) && isConstObject(ts, decl.parent)) return decl.initializer;
     return undefined;
-  };
-
-  /** An object literal whose properties cannot change: `as const`, or frozen. */
-  const isConstObject = (o: Node): boolean => {
-    let up = o.parent;
-    while (up && ts.isParenthesizedExpression(up)) up = up.parent;
-    if (up && ts.isAsExpression(up) && up.type.getText() === 'const') return true;
-    return !!up && ts.isCallExpression(up) && up.expression.getText() === 'Object.freeze';
   };
 
   const pathsBuiltOn: ProgramFacts['pathsBuiltOn'] = (literal) => {
@@ -114,7 +89,7 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     return paths;
   };
 
-  return { renames, ownerOf, stringOf: (e) => stringOf(e), pathsBuiltOn };
+  return { renames, ownerOf, stringOf: (e) => stringValue(ts, e, resolve), pathsBuiltOn };
 }
 
 /** The text a string expression appends right after `node` (`${node}/x/` or `node + '/x/'`), if any. */
