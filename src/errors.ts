@@ -60,5 +60,5 @@ export function describeIoError(error: unknown): string {
 
 /** The `never` guard of an exhaustive switch: reaching it at run time is a bug. */
 export function assertNever(value: never): never {
-  throw new Error(`unhandled rule kind: ${JSON.stringify(value)}`);
+  throw new Error(`internal: unhandled case ${JSON.stringify(value)}`);
 }
