@@ -51,7 +51,7 @@ export function isConstObject(ts: Ts, o: Node): boolean {
 }
 
 /** `init` when it initializes a `const` (a `let`, a `var`, a loop variable or a parameter may change). */
-function constInitializer(ts: Ts, init: Expression | undefined): Expression | undefined {
+export function constInitializer(ts: Ts, init: Expression | undefined): Expression | undefined {
   const decl = init?.parent;
   return decl && ts.isVariableDeclaration(decl) && decl.initializer === init && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const
     ? init

@@ -84,8 +84,8 @@ export interface UrlContext {
   /** Another service's path built on the same base URL, which keeps a bare base on V1 (a person decides); if any. */
   readonly otherService?: string | undefined;
   /**
-   * The text the program knows stands right before a piece (a base URL constant's value), when
-   * it knows it: a relative path after a V2 base is V2 already.
+   * The text known to stand right before a piece (a base URL constant's value, from the program or
+   * the file's own constants), when it is known: a relative path after a V2 base is V2 already.
    */
   readonly before?: (piece: number) => string | undefined;
 }
@@ -96,6 +96,12 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
   const actions: UrlAction[] = [];
   const covered: [number, number][] = [];
   const { model } = plan;
+  const pieces = pieceStarts(virtual);
+  /** The text known to stand right before the piece that starts at `at` (see `UrlContext.before`). */
+  const knownBefore = (at: number): string | undefined => {
+    const piece = pieces.indexOf(at);
+    return piece === -1 ? undefined : context.before?.(piece);
+  };
   const endpointRef = (e: Endpoint): RuleRef => ({ kind: 'endpoint', v1: e.rule.v1 });
   /** The path being judged: where it stands in the source, for the notes about it. */
   let current = { at: 0, end: 0 };
@@ -132,10 +138,9 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     covered.push([i, j]);
     current = { at: sourceOffset(unit, i), end: sourceOffset(unit, j) };
     const pieceStart = virtual.lastIndexOf(PLACEHOLDER, i - 1) + 1;
-    // The host written before the version, or (`${HOST}/v1`) the value the program knows the piece before it has.
+    // The host written before the version, or (`${HOST}/v1`) the one known to stand before its piece.
     const written = virtual.slice(pieceStart, i);
-    const known = written === '' ? context.before?.(pieceStarts(virtual).indexOf(pieceStart)) : undefined;
-    const host = HOST_BEFORE.exec(written || (known ?? ''))?.[1]?.toLowerCase();
+    const host = HOST_BEFORE.exec(written || (knownBefore(pieceStart) ?? ''))?.[1]?.toLowerCase();
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && model.hosts.has(host)) {
@@ -176,20 +181,19 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
 
   // Relative paths at the start of a piece (`'/election/state/' + code`, `` `${BASE}/election/state/${c}/` ``),
   // and V1-only paths anywhere, as behind a proxy that adds the version (`/api/proxy/election/state/…`).
-  const starts = new Set(pieceStarts(virtual));
+  const starts = new Set(pieces);
   for (const stem of model.movedStems) {
     for (let at = virtual.indexOf(stem); at !== -1; at = virtual.indexOf(stem, at + 1)) {
       if (!/\/v[0-9]+$/.test(virtual.slice(Math.max(0, at - 4), at))) starts.add(at);
     }
   }
-  /** The version the text before a piece ends in (`…/v2` → `v2`), when the program knows that text. */
+  /** The version the text before a piece ends in (`…/v2` → `v2`), when that text is known. */
   const versionBefore = (at: number): string | undefined => {
-    const piece = pieceStarts(virtual).indexOf(at);
-    const text = piece === -1 ? undefined : context.before?.(piece);
+    const text = knownBefore(at);
     return text === undefined ? undefined : /\/(v[0-9]+)\/?$/.exec(text)?.[1];
   };
   for (const at of [...starts].sort((x, y) => x - y)) {
-    // Built on a base the program knows is not V1: not a V1 path.
+    // Built on a base known not to be V1: not a V1 path.
     const base = versionBefore(at);
     if (base !== undefined && base !== model.from) continue;
     const slash = virtual.charAt(at) === '/' ? 1 : 0;

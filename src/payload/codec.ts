@@ -141,7 +141,7 @@ const splitOptions = (text: string): string[] =>
  * else its text (said).
  */
 export function readOptions(run: Run, item: Item, index: number): readonly string[] {
-  const sent = (item as Out).multiselect_value;
+  const sent = item.multiselect_value;
   if (Array.isArray(sent)) return sent;
   const draftName = run.plan.names.boolean.v1;
   const draft = item[draftName];

@@ -26,6 +26,9 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
  * no copy of the payload. When one says no, zod runs to name the first problem.
  */
 
+/** The override list exists only in V2: both directions check it the same way. */
+const OVERRIDES = { check: checkOf(overrideListSchema), schema: overrideListSchema };
+
 const CHECKS: Record<PayloadKind, Record<PayloadVersion, { check: Check; schema: z.ZodType }>> = {
   fields: {
     v1: { check: checkOf(v1FieldListSchema), schema: v1FieldListSchema },
@@ -35,10 +38,7 @@ const CHECKS: Record<PayloadKind, Record<PayloadVersion, { check: Check; schema:
     v1: { check: checkOf(v1StateRecordSchema), schema: v1StateRecordSchema },
     v2: { check: checkOf(v2StateRecordSchema), schema: v2StateRecordSchema },
   },
-  overrides: {
-    v1: { check: checkOf(overrideListSchema), schema: overrideListSchema },
-    v2: { check: checkOf(overrideListSchema), schema: overrideListSchema },
-  },
+  overrides: { v1: OVERRIDES, v2: OVERRIDES },
 };
 
 /** A state record's own properties (its items are checked one by one as they are converted); V1 and V2 records differ only in their items. */

@@ -209,8 +209,6 @@ function buildPlan(mappings: Mappings): Plan {
 
   const v2Name = new Map<string, string>();
   const named = new Map<string, { v1: string; warning: string | undefined }[]>();
-  const members = new Map<string, { v1: string; option: string }[]>();
-  const notes = new Map<string, string[]>();
   const footnotes: FootnoteMove[] = [];
   const deleteRules: (DeleteRule & { readonly warning?: string })[] = [];
   for (const { rule, fate } of rows) {
@@ -220,12 +218,10 @@ function buildPlan(mappings: Mappings): Plan {
         v2Name.set(rule.v1, fate.v2);
         append(named, fate.v2, { v1: rule.v1, warning: rule.warning });
         break;
-      case 'option':
-        append(members, fate.v2, { v1: rule.v1, option: fate.option });
+      case 'option': // the table's index groups them (`mappings.consolidations`)
         break;
       case 'footnotes':
         footnotes.push({ v1: rule.v1, targets: fate.targets, inferred: fate.inferred, warning: rule.warning });
-        for (const target of fate.targets) append(notes, target, rule.v1);
         break;
       case 'deleted':
         deleteRules.push(rule.warning === undefined ? fate.rule : { ...fate.rule, warning: rule.warning });
@@ -249,13 +245,15 @@ function buildPlan(mappings: Mappings): Plan {
       deleted: deletedBySlug.get(rule.v1),
     });
   const downgradeSteps = new Map<string, DowngradeStep>();
-  for (const slug of mappings.byV2.keys())
+  for (const slug of mappings.byV2.keys()) {
+    const notesField = mappings.footnoteSources.get(slug);
     downgradeSteps.set(slug, {
       format: v2Format.get(slug),
       named: named.get(slug) ?? [],
-      members: members.get(slug),
-      notes: notes.get(slug) ?? [],
+      members: mappings.consolidations.get(slug),
+      notes: notesField === undefined ? [] : [notesField],
     });
+  }
 
   return {
     mappings,

@@ -1,5 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
-import { isConstObject, type ResolveName, stringValue } from '../string-value.js';
+import { constInitializer, isConstObject, type ResolveName, stringValue } from '../string-value.js';
 import type { RenameLocation } from './civic-types.js';
 import type { ProgramContext } from './project.js';
 
@@ -63,8 +63,7 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     // A property read through a mapped type (`Object.freeze` gives `Readonly<…>`) has no value declaration of its own: its one declaration is the original.
     const decl = symbol?.valueDeclaration ?? (symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined);
     if (!decl) return undefined;
-    if (ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
-      return decl.initializer;
+    if (ts.isVariableDeclaration(decl)) return constInitializer(ts, decl.initializer);
     if (ts.isPropertyAssignment(decl) && isConstObject(ts, decl.parent)) return decl.initializer;
     return undefined;
   };
