@@ -153,12 +153,19 @@ describe('program mode', () => {
     expect(readFileSync(join(dir, 'src', 'types.ts'), 'utf8')).not.toBe(before);
   });
 
-  it('is off without a config (or with project: false): the syntax decides, file by file', async () => {
+  it('with project: false each file is a program of its own: what another file declares is not seen', async () => {
     const dir = copyOf(join(CASES, 'boolean-reads', 'input'));
     const off = await runCodemod({ cwd: dir, project: false, mappings });
     expect(off.program).toBeUndefined();
-    // Syntax alone cannot see that `byField[slug]` or a parameter typed `StateItem` holds a V1 item.
-    expect(off.files.flatMap((f) => f.changes.map((c) => c.to))).not.toContain('bool_value');
+    const lines = (summary: Awaited<ReturnType<typeof runCodemod>>) =>
+      summary.files
+        .filter((f) => f.path === 'src/flags.ts')
+        .flatMap((f) => f.changes.filter((c) => c.to === 'bool_value').map((c) => c.line));
+    // The file alone shows items where a slug names them (lines 9 and 17), not where only the imported
+    // `StateItem` type says so (lines 4 and 13): the program sees those too.
+    expect(lines(off)).toEqual([9, 17, 17]);
+    const on = await runCodemod({ cwd: dir, mappings });
+    expect(lines(on)).toEqual([4, 9, 13, 17, 17]);
   });
 });
 
@@ -194,10 +201,14 @@ describe('program mode on the command line', () => {
 
     const syntax = await runCli(['codemod', '--no-project', '--json'], { cwd: dir });
     expect(JSON.parse(syntax.stdout).program).toBeUndefined();
-    // File by file, the declaration (a file with no slug, host or path) is not seen as Civic code: its readers change, it does not.
-    const status = (out: string, path: string) => JSON.parse(out).files.find((f: { path: string }) => f.path === path).status;
-    expect([status(syntax.stdout, 'src/types.ts'), status(syntax.stdout, 'src/labels.ts')]).toEqual(['unchanged', 'changed']);
-    expect([status(program.stdout, 'src/types.ts'), status(program.stdout, 'src/labels.ts')]).toEqual(['changed', 'changed']);
+    // File by file, a helper that knows descriptors only through a type imported from another file keeps
+    // its reads (left with a low-confidence doubt); the program renames them.
+    const renamed = (out: string, path: string) =>
+      JSON.parse(out)
+        .files.find((f: { path: string }) => f.path === path)
+        .changes.map((c: { line: number }) => c.line);
+    expect(renamed(syntax.stdout, 'src/labels.ts')).toEqual([18]);
+    expect(renamed(program.stdout, 'src/labels.ts')).toEqual([4, 6, 9, 9, 14, 18, 20]);
 
     const missing = await runCli(['codemod', '--project', 'nope.json'], { cwd: dir });
     expect(missing.code).toBe(2);

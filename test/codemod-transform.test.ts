@@ -67,13 +67,21 @@ describe('transformSource', () => {
     expect(r.markers.map((m) => [m.cause, m.added, m.present])).toEqual([['consolidated', false, false]]);
   });
 
-  it('longName: renames `long_name` only in Civic files (auto), everywhere (always) or nowhere (never)', () => {
+  it('longName: renames `long_name` where the data flow shows a field descriptor (auto), everywhere (always) or nowhere (never)', () => {
     const plain = 'export const title = (f) => f.long_name;\n';
     const civic = `const URL = 'https://api.voteamerica.org/v2/election/field/';\n${plain}`;
+    const flows =
+      "export const titles = () => fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json()).then((list) => list.map((f) => f.long_name));\n";
     expect(transformSource(plain, 'a.js').output).toBe(plain);
-    expect(transformSource(civic, 'a.js').output).toBe(civic.replace('long_name', 'description'));
+    // In a file that uses the API, a `long_name` nothing shows to be a descriptor's is left, and said with low confidence.
+    const doubted = transformSource(civic, 'a.js');
+    expect(doubted.output).toBe(civic);
+    expect(doubted.markers.map((m) => [m.code, m.confidence, m.present, m.line])).toEqual([
+      ['property-unproven', 'low', false, 2],
+    ]);
+    expect(transformSource(flows, 'a.js').output).toBe(flows.replace('/v1/', '/v2/').replace('long_name', 'description'));
     expect(transformSource(plain, 'a.js', { longName: 'always' }).output).toBe(plain.replace('long_name', 'description'));
-    expect(transformSource(civic, 'a.js', { longName: 'never' }).output).toBe(civic);
+    expect(transformSource(flows, 'a.js', { longName: 'never' }).output).toBe(flows.replace('/v1/', '/v2/'));
   });
 
   it('leaves a file that does not parse untouched, with the first syntax error', () => {

@@ -216,8 +216,14 @@ describe('Civic context and long_name', () => {
     // In JS the codemod leaves a `long_name` alone outside Civic context: nothing to report.
     expect(scan('a.js', 'c.long_name')).toEqual([]);
     expect(scan('a.rb', 'c.long_name')).toEqual(['1:3-12 property long_name code person low']);
+    // In a file that uses the API, a `long_name` nothing shows to be a descriptor's: low confidence, for a person.
     expect(scan('a.js', "c.long_name; fetch('/v2/election/field/')")).toEqual([
-      '1:3-12 property long_name code codemod -> description',
+      '1:3-12 property long_name code person low -> description',
+    ]);
+    // Where the data flow shows a V1 descriptor: the codemod renames it.
+    expect(scan('a.js', "fetch('/v1/election/field/').then((r) => r.json()).then((l) => l[0].long_name)")).toEqual([
+      '1:8-27 endpoint /v1/election/field/ string codemod -> /v2/election/field/',
+      '1:69-78 property long_name code codemod -> description',
     ]);
     expect(scan('a.js', 'c.long_name', createReportRules(mappings, { assumeCivic: true }))).toEqual([
       '1:3-12 property long_name code codemod -> description',

@@ -131,7 +131,7 @@ export const codemodCommand = defineCommand({
           patch ||
           (args.check && result.status === 'changed') ||
           result.status === 'error' ||
-          result.markers.some((m) => !m.present)
+          result.markers.some((m) => !m.present && m.confidence !== 'low')
         ) {
           clearProgress();
         }
@@ -140,7 +140,8 @@ export const codemodCommand = defineCommand({
         if (result.status === 'error') io.stderr.write(`civic-migrate: ${shownName(result.path)}: ${result.reason}\n`);
         // Places a person must look at that got no comment in the code (--no-markers, Vue templates).
         for (const m of result.markers) {
-          if (!m.present) io.stderr.write(`civic-migrate: ${shownName(result.path)}:${m.line}:${m.column}: ${m.message}\n`);
+          if (!m.present && m.confidence !== 'low')
+            io.stderr.write(`civic-migrate: ${shownName(result.path)}:${m.line}:${m.column}: ${m.message}\n`);
         }
       },
       onProgress: (done, total) => {

@@ -13,6 +13,8 @@ export interface Analysis {
   readonly sites: Sites;
   /** The file shows Civic Data API use (or the caller says so): `long_name` is the field list's. */
   readonly civic: boolean;
+  /** Where `long_name` is renamed: by the roles' evidence (`auto`), in every file, nowhere. */
+  readonly longName: 'auto' | 'always' | 'never';
   /** In program mode, what the types, references and constants say about this script. */
   readonly program?: ProgramFacts;
 }

@@ -1,4 +1,5 @@
 import type { Severity } from '../findings/record.js';
+import { evidenceOf } from '../roles/evidence.js';
 import type { Decision } from './decide.js';
 import { applyEdits, sortEdits } from './edits.js';
 import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit, markerSubject } from './markers.js';
@@ -53,6 +54,7 @@ export function applyDecisions(
       ignoredCount++;
       continue;
     }
+    const evidence = d.why?.[0] ? { evidence: evidenceOf(d.why[0]) } : {};
     if (d.kind === 'rewrite') {
       edits.push({ start: d.start, end: d.end, text: d.text });
       // `from` may be a slice of the file's text: copy it, or each record would keep the whole text alive.
@@ -65,10 +67,28 @@ export function applyDecisions(
         ...place(d.start, d.start + d.from.length),
         from: detach(d.from),
         to: detach(d.to),
+        ...evidence,
       });
       continue;
     }
     const { cause, message } = word(d.note);
+    if (d.quiet) {
+      markers.push({
+        cause,
+        code: d.note.code,
+        severity: 'info',
+        rule: d.rule,
+        params: d.note.params,
+        ...place(d.at, d.at + d.token.length),
+        token: detach(d.token),
+        message,
+        added: false,
+        present: false,
+        confidence: 'low',
+        ...evidence,
+      });
+      continue;
+    }
     const anchor = findAnchor(source, d.node);
     // One comment line per message above a line: other places it covers are listed, not written again.
     const key = `${anchor?.pos ?? -1}\u0000${message}`;
@@ -92,6 +112,7 @@ export function applyDecisions(
       message,
       added,
       present: added || there || (covered && written.has(key)),
+      ...evidence,
     });
     if (added || there) written.add(key);
     if (added && anchor) {

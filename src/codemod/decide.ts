@@ -2,14 +2,17 @@ import type { ts as TsNamespace } from 'ts-morph';
 import type { RuleRef } from '../findings/record.js';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
+import type { Fact } from '../roles/facts.js';
 import { kindOf } from '../rules/registry.js';
 import { type Analysis, memberOf, patternSource, receiverOf } from './analysis.js';
 import { guardedItem, isItemOf } from './heuristics/boolean-item.js';
 import { isUnrelated } from './heuristics/domains.js';
 import { GEOCODING_SIBLING, isGeocoding, isGeocodingText } from './heuristics/geocoding.js';
 import { isModuleSide } from './heuristics/module-side.js';
+import { narrowedSlug } from './narrowing.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
+import { propertyVerdict } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import { fileConstants, type ResolveName, stringValue } from './string-value.js';
 import type { ChangeKind } from './types.js';
@@ -35,6 +38,8 @@ export type Decision =
       readonly change: ChangeKind;
       readonly to: string;
       readonly rule: RuleRef | null;
+      /** The facts that gave the value its role, when roles decided. */
+      readonly why?: readonly Fact[];
     }
   | {
       readonly kind: 'mark';
@@ -44,6 +49,9 @@ export type Decision =
       readonly token: string;
       readonly note: Note;
       readonly rule: RuleRef | null;
+      readonly why?: readonly Fact[];
+      /** A doubt, not a marker: said with low confidence, never written into the code. */
+      readonly quiet?: true;
     };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -58,8 +66,17 @@ export function decide(a: Analysis): Decision[] {
   const out: Decision[] = [];
   const { program } = a;
 
-  const mark = (node: Node, n: Note | undefined, rule: RuleRef | null, at = a.source.tokenStart(node), token?: string) => {
-    if (n) out.push({ kind: 'mark', node, at, token: token ?? tokenText(node), note: n, rule });
+  const markAt = (node: Node, n: Note, rule: RuleRef | null, at = a.source.tokenStart(node), token?: string) =>
+    ({ kind: 'mark', node, at, token: token ?? tokenText(node), note: n, rule }) as const;
+  const mark = (
+    node: Node,
+    n: Note | undefined,
+    rule: RuleRef | null,
+    at = a.source.tokenStart(node),
+    token?: string,
+    why?: readonly Fact[],
+  ) => {
+    if (n) out.push({ ...markAt(node, n, rule, at, token), ...(why ? { why } : {}) });
   };
   const tokenText = (node: Node) =>
     ts.isStringLiteralLike(node) || ts.isIdentifier(node) ? node.text : node.getText(a.source.sf);
@@ -72,15 +89,17 @@ export function decide(a: Analysis): Decision[] {
     to: string,
     change: ChangeKind,
     rule: RuleRef,
+    why?: readonly Fact[],
   ): boolean => {
     const start = a.source.start(node);
+    const reason = why ? { why } : {};
     if (ts.isIdentifier(node)) {
       if (!IDENTIFIER.test(to)) return false;
       // Destructuring keeps the local name: `{ v1 }` → `{ v2: v1 }`.
       const replacement = place === 'shorthand' || place === 'binding' ? `${to}: ${from}` : to;
-      out.push({ kind: 'rewrite', node, start, end: node.end, text: replacement, from, change, to, rule });
+      out.push({ kind: 'rewrite', node, start, end: node.end, text: replacement, from, change, to, rule, ...reason });
     } else {
-      out.push({ kind: 'rewrite', node, start: start + 1, end: node.end - 1, text: to, from, change, to, rule });
+      out.push({ kind: 'rewrite', node, start: start + 1, end: node.end - 1, text: to, from, change, to, rule, ...reason });
     }
     return true;
   };
@@ -147,6 +166,58 @@ export function decide(a: Analysis): Decision[] {
   /** In program mode, whether the types settle whom a property name belongs to (then the syntax does not decide). */
   const settledByProgram = (node: Node) => a.program !== undefined && a.program.ownerOf(node) !== 'unknown';
 
+  const roles = program?.roles;
+  /** The value a property-like name is read from or written in: the receiver, the destructured pattern, the object literal. */
+  const holderOf = ({ node, place }: NameSite): Node | undefined => {
+    if (place === 'access' || place === 'element') return receiverOf(a, node);
+    if (place === 'binding') return node.parent?.parent;
+    if (place === 'shorthand') return node.parent?.parent;
+    if (place === 'member') {
+      const member = memberOf(a, node);
+      if (member && ts.isBindingElement(member)) return member.parent;
+      if (member && ts.isPropertyAssignment(member) && ts.isObjectLiteralExpression(member.parent)) return member.parent;
+    }
+    return undefined;
+  };
+  /**
+   * Decides a property rule's name by the roles at the value it belongs to: renamed on V1 data of
+   * the rule's object, left on V2 data or another value, a marker where the data stays V1 or both
+   * versions arrive. False when the roles give no evidence (then the syntax is asked).
+   */
+  const byRoles = (site: NameSite, p: PropertyRule): boolean => {
+    const holder = roles && holderOf(site);
+    if (!roles || !holder) return false;
+    let verdict = propertyVerdict(roles, holder, p, plan);
+    // `if (item.field_type === 'x') … item.value`: the condition narrows the item to one field's.
+    if (verdict.kind === 'rename' && p.appliesToFormat && site.place === 'access') {
+      const receiver = receiverOf(a, site.node);
+      const slug = receiver && narrowedSlug(a, site.node, receiver);
+      if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
+    }
+    const first = verdict.kind === 'none' ? undefined : verdict.facts[0]?.role;
+    const noun = first?.t === 'api' ? first.node.noun : 'value';
+    switch (verdict.kind) {
+      case 'none':
+        return false;
+      case 'keep':
+        return true;
+      case 'rename':
+        rename(site.node, site.place, site.name, p.v2, 'property', propertyRef(p), verdict.facts);
+        return true;
+      case 'stays':
+        mark(site.node, note('read-stays-v1', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+        return true;
+      case 'mixed':
+        mark(site.node, note('read-mixed', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+        return true;
+    }
+  };
+  /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
+  const doubt = (site: NameSite, p: PropertyRule) => {
+    if (p.object === 'field' && a.civic && !isModuleSide(a, site.node, site.place))
+      out.push({ ...markAt(site.node, note('property-unproven', { v1: p.v1, v2: p.v2 }), propertyRef(p)), quiet: true });
+  };
+
   /** A property-like name: a V1 slug, a field property (`long_name`) or an item property (`value`). */
   const onName = (site: NameSite) => {
     const { node, name, place } = site;
@@ -155,7 +226,18 @@ export function decide(a: Analysis): Decision[] {
       onSlugName(site, rule);
       return;
     }
-    if ((plan.fieldProperties.has(name) || plan.itemProperties.has(name)) && settledByProgram(node)) return;
+    const property = plan.fieldProperties.get(name) ?? plan.itemProperties.get(name);
+    const field = property?.object === 'field';
+    if (field && a.longName === 'never') return;
+    if (property && settledByProgram(node)) {
+      if (a.program?.ownerOf(node) === 'other' && a.longName === 'auto') doubt(site, property);
+      return;
+    }
+    // `longName: 'always'`: every `long_name` is the field list's (outside Geocoding), whatever the roles say.
+    if (property && roles && !(field && a.longName === 'always')) {
+      if (!byRoles(site, property)) doubt(site, property);
+      return;
+    }
     const fieldProperty = plan.fieldProperties.get(name);
     if (fieldProperty) {
       if (a.civic && !isModuleSide(a, node, place) && !isGeocoding(a, node, place))
@@ -191,9 +273,14 @@ export function decide(a: Analysis): Decision[] {
     }
     const fieldProperty = plan.fieldProperties.get(token);
     if (fieldProperty && a.civic && !program?.renames.some((r) => r.start === a.source.tokenStart(node))) {
-      const inGeocoding = site.keys.some((k) => a.sites.domains.get(k)?.has(GEOCODING_SIBLING));
-      if (!inGeocoding && !isGeocoding(a, node, 'element'))
-        rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
+      // A property's name as a whole string (`Pick<T, 'long_name'>`, `sortBy(list, 'long_name')`): the types
+      // decide it (the program's renames), or a person; by roles alone it is a doubt.
+      if (a.longName !== 'always' && roles) doubt({ node, name: token, place: 'element' }, fieldProperty);
+      else {
+        const inGeocoding = site.keys.some((k) => a.sites.domains.get(k)?.has(GEOCODING_SIBLING));
+        if (!inGeocoding && !isGeocoding(a, node, 'element'))
+          rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
+      }
     }
   }
 
@@ -209,8 +296,9 @@ export function decide(a: Analysis): Decision[] {
     fileValues ? stringValue(a.source.ts, e, fileValues) : program?.stringOf(e);
   for (const { node, unit, before } of a.sites.strings) {
     const scan = scanUrls(unit, plan, {
-      otherService: (program && baseSharedWith(node)) ?? otherService,
+      otherService: roles ? roles.sharedWith(node) : ((program && baseSharedWith(node)) ?? otherService),
       before: (piece) => (before[piece] ? constantValue(before[piece]) : undefined),
+      ...(roles ? { flowBefore: (piece: number) => roles.before(node, piece) } : {}),
     });
     for (const action of scan.actions) {
       if (action.kind === 'edit') {

@@ -98,10 +98,32 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `${code(p.base)} is also used for ${code(p.other)}, another service that stays on V1: point the Civic Data API calls at V2 by hand`,
   },
+  'path-on-shared-base': {
+    cause: () => 'base-url',
+    text: (p) =>
+      `${code(showPath(p.path))} is joined with ${code(p.base)}, which is also used for ${code(p.other)} (another service that stays on V1): call the Civic Data API through a V2 base of its own`,
+  },
+  'read-stays-v1': {
+    cause: () => 'base-url',
+    text: (p) =>
+      `${code(p.v1)} is read from a V1 ${p.noun} requested through a base that stays on V1 (it is shared with another service): it becomes ${code(p.v2)} when that request moves to V2`,
+  },
+  'property-unproven': {
+    cause: () => 'warning',
+    text: (p) =>
+      `${code(p.v1)} is read here on a value nothing in the program shows to be the Civic Data API's: left as it is (if it is a V1 field descriptor, read ${code(p.v2)})`,
+  },
+  'read-mixed': {
+    cause: () => 'warning',
+    text: (p) =>
+      `both V1 and V2 ${p.noun}s reach this ${code(p.v1)} (V2 calls it ${code(p.v2)}): give each version its own code path, or read both names`,
+  },
 };
 
 /** A note with its words and cause. */
 export function word(note: Note): MarkerNote {
   const w = WORDING[note.code] as { cause(p: unknown): MarkerCause; text(p: unknown): string };
-  return { cause: w.cause(note.params), message: w.text(note.params), note };
+  // A marker is a line of source: no control character from a scanned string may reach it.
+  const message = w.text(note.params).replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\u0000' ? '…' : ' '));
+  return { cause: w.cause(note.params), message, note };
 }

@@ -27,6 +27,14 @@ export interface NoteParams {
   'endpoint-route': { path: string };
   /** A bare V1 base URL that the program also uses for another service. */
   'base-url-shared': { base: string; other: string };
+  /** An API path joined with a V1 base that is also used for another service (so the base stays on V1). */
+  'path-on-shared-base': { path: string; base: string; other: string };
+  /** A renamed property read on V1 data that stays V1: its request goes through a shared base. */
+  'read-stays-v1': { v1: string; v2: string; noun: string };
+  /** A renamed property on a value nothing shows to be the API's: left as it is (a doubt, low confidence). */
+  'property-unproven': { v1: string; v2: string };
+  /** A renamed property read where V1 and V2 data both arrive. */
+  'read-mixed': { v1: string; v2: string; noun: string };
 }
 
 type Place = 'code' | 'string' | 'template';

@@ -231,7 +231,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     } catch (error) {
       throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
     }
-    markers += r.markers.length;
+    markers += r.markers.filter((m) => m.confidence !== 'low').length;
     if (r.error) {
       await emit({ path: file.rel, status: 'error', reason: r.error, changes: NONE, markers: r.markers });
       continue;
@@ -259,7 +259,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       continue;
     }
     changedReal.add(real);
-    if (program) pending.push({ rel: file.rel, real, text: source.text, result: r });
+    // A configured program is type-checked before anything is written: its results wait.
+    if (program?.configPath) pending.push({ rel: file.rel, real, text: source.text, result: r });
     else await finish(file, real, source.text, r);
   }
 
@@ -278,7 +279,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
 
   return {
     files: results,
-    ...(program ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
+    ...(program?.configPath ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
     typeErrors,
     totals: {
       files: counts.changed + counts.unchanged + counts.skipped + counts.error,

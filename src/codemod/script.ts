@@ -17,6 +17,8 @@ export interface ScriptContext {
   readonly plan: CodemodPlan;
   /** The file shows Civic Data API use (or the caller says so): `long_name` is renamed. */
   readonly civic: boolean;
+  /** Where `long_name` is renamed: by evidence (`auto`), everywhere, nowhere. */
+  readonly longName?: 'auto' | 'always' | 'never';
   readonly markers: boolean;
   /** The script is a part of a larger file (a Vue `<script>` block): positions are reported in the file. */
   readonly within?: { readonly lines: LineIndex; readonly offset: number };
@@ -65,6 +67,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     plan: ctx.plan,
     sites: collectSites(source, ctx.plan),
     civic: ctx.civic,
+    longName: ctx.longName ?? 'auto',
     ...(ctx.program ? { program: ctx.program.facts } : {}),
   };
   // Lines a person has checked: `// civic-migrate-ignore` on the line, `…-ignore-next-line` above it.

@@ -1,7 +1,11 @@
+import { resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { loadMappings } from '../mapping/load.js';
+import type { Mappings } from '../mapping/mappings.js';
+import { analyzeRoles } from '../roles/analysis.js';
+import { inferredProgram } from '../roles/inferred.js';
 import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { severityOf } from './apply.js';
@@ -9,7 +13,8 @@ import { applyEdits, shiftEdits } from './edits.js';
 import { word } from './messages.js';
 import { type Note, note } from './notes.js';
 import { type CodemodPlan, planFor } from './plan.js';
-import type { ProgramFacts } from './program/facts.js';
+import { findCivicMembers, renameLocations } from './program/civic-types.js';
+import { type ProgramFacts, programFacts } from './program/facts.js';
 import { type ScriptResult, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
@@ -49,7 +54,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
   const plan = planFor(options.mappings ?? loadMappings());
   const longName = options.longName ?? 'auto';
   const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
-  const ctx = { ts, plan, civic, markers: options.markers ?? true };
+  const ctx = { ts, plan, civic, longName, markers: options.markers ?? true };
 
   if (fileName.toLowerCase().endsWith('.vue')) {
     const edits: Edit[] = [];
@@ -68,9 +73,12 @@ export function transformSource(text: string, fileName: string, options: Transfo
             : block.lang === 'jsx'
               ? ts.ScriptKind.JSX
               : ts.ScriptKind.JS;
-      const r = transformScript(block.content, `${fileName}.${block.lang}`, kind, {
+      const blockName = `${fileName}.${block.lang}`;
+      const alone = singleFileProgram(block.content, blockName, plan.mappings);
+      const r = transformScript(block.content, blockName, kind, {
         ...ctx,
         within: { lines, offset: block.start },
+        ...(alone ? { program: alone } : {}),
       });
       if (r.error) errors.push(`<script> at line ${lines.lineOf(block.start) + 1}: ${r.error}`);
       ignored += r.ignored;
@@ -98,8 +106,28 @@ export function transformSource(text: string, fileName: string, options: Transfo
       error: `not a TS/JS/Vue file: ${fileName}`,
     };
   }
+  // The file alone is a program: its roles come from what it shows.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const alone = singleFileProgram(bom ? text.slice(1) : text, fileName, plan.mappings);
+  if (alone) {
+    const r = transformProgramFile(text, fileName, alone.sourceFile, alone.facts, options);
+    if (r) return r;
+  }
   const r: ScriptResult = transformScript(text, fileName, kind, ctx);
   return { ...r, changed: r.output !== text };
+}
+
+/** One script as a program of its own (an inferred program of one file), with the roles the file shows. */
+function singleFileProgram(
+  text: string,
+  fileName: string,
+  mappings: Mappings,
+): { sourceFile: TsNamespace.SourceFile; facts: ProgramFacts } | undefined {
+  const view = inferredProgram(new Map([[fileName, text]]));
+  const sourceFile = view.files.get(resolve(fileName));
+  if (!sourceFile) return undefined;
+  const renames = renameLocations(view, findCivicMembers(view, planFor(mappings))).get(resolve(fileName)) ?? [];
+  return { sourceFile, facts: programFacts(view, sourceFile, renames, analyzeRoles(view, mappings, [sourceFile])) };
 }
 
 /**
@@ -126,6 +154,7 @@ export function transformProgramFile(
     ts,
     plan,
     civic,
+    longName,
     markers: options.markers ?? true,
     program: { sourceFile, facts },
     ...(bom ? { within: { lines: new LineIndex(text), offset: bom } } : {}),

@@ -1,5 +1,6 @@
 import type { FindingRecord, TextSpan } from '../findings/record.js';
 import type { Mappings } from '../mapping/mappings.js';
+import type { EvidenceStep } from '../roles/evidence.js';
 import type { NoteCode, NoteParams } from './notes.js';
 
 /** A replacement of `[start, end)` of the original text by `text` (an insertion when start === end). */
@@ -22,6 +23,8 @@ export interface Change
   readonly end: number;
   readonly from: string;
   readonly to: string;
+  /** Why the value is the API's: the chain of places that gave it its role (when the data flow decided). */
+  readonly evidence?: readonly EvidenceStep[];
 }
 
 /** Why a person must look: the marker's cause. */
@@ -55,6 +58,10 @@ export interface Marker extends FindingRecord<NoteCode, NoteParams[NoteCode]>, T
    * with `markers: false`, in a Vue `<template>`, or where no comment line can go.
    */
   readonly present: boolean;
+  /** `low` for a doubt: said, never written into the code, never gating. */
+  readonly confidence?: 'low';
+  /** Why: the chain of places that gave the value its role (when the data flow decided). */
+  readonly evidence?: readonly EvidenceStep[];
 }
 
 export interface TransformOptions {

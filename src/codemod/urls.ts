@@ -88,6 +88,17 @@ export interface UrlContext {
    * the file's own constants), when it is known: a relative path after a V2 base is V2 already.
    */
   readonly before?: (piece: number) => string | undefined;
+  /**
+   * What the program's data flow joins right before a piece: the versions of the bases (a path's
+   * version is its base's), and the base and other service when one of them is shared.
+   */
+  readonly flowBefore?: (piece: number) =>
+    | {
+        readonly versions: ReadonlySet<string>;
+        readonly complete: boolean;
+        readonly shared?: { readonly base: string; readonly other: string };
+      }
+    | undefined;
 }
 
 export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContext = {}): UrlScan {
@@ -192,9 +203,19 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     const text = knownBefore(at);
     return text === undefined ? undefined : /\/(v[0-9]+)\/?$/.exec(text)?.[1];
   };
+  /** What the data flow joins before the piece that starts at `at`. */
+  const flowAt = (at: number) => {
+    const piece = pieces.indexOf(at);
+    return piece === -1 ? undefined : context.flowBefore?.(piece);
+  };
   for (const at of [...starts].sort((x, y) => x - y)) {
+    // A path's version is the version of the base it is joined with.
+    const flow = flowAt(at);
+    const flowV1 = flow?.versions.has(model.from) ?? false;
+    // Only a base whose every value is known says a path is not V1 (a `let` or a parameter may hold anything).
+    if (flow && flow.versions.size > 0 && !flowV1 && flow.complete) continue;
     // Built on a base known not to be V1: not a V1 path.
-    const base = versionBefore(at);
+    const base = flowV1 ? model.from : versionBefore(at);
     if (base !== undefined && base !== model.from) continue;
     const slash = virtual.charAt(at) === '/' ? 1 : 0;
     const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
@@ -207,6 +228,13 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     covered.push([at, j]);
     current = { at: sourceOffset(unit, at), end: sourceOffset(unit, j) };
     const verdict = model.judge(path, open);
+    // Joined with a V1 base that is shared with another service: the base stays, so this call cannot move alone.
+    if (flow?.shared && verdict.kind !== 'unknown' && verdict.kind !== 'route') {
+      note(makeNote('path-on-shared-base', { path, base: flow.shared.base, other: flow.shared.other }), null);
+      continue;
+    }
+    // A V2-only endpoint (V1 never served it) on a base the program does not show: evidence of V2 code.
+    if (base === undefined && 'endpoints' in verdict && verdict.endpoints.every((e) => e.rule.existed === false)) continue;
     if (verdict.kind === 'rewrite') {
       const { edit: e } = verdict;
       // Only the part after the version is in the source; a version move alone changes nothing here.

@@ -94,6 +94,11 @@ export interface EndpointModel {
   route(version: string, resource: EndpointResource, auth?: 'none' | 'basic'): Route | undefined;
   /** The endpoint a concrete request path reaches, with its parameters (`{state: 'CA'}`). */
   match(path: string): { readonly route: Route; readonly params: Readonly<Record<string, string>> } | undefined;
+  /**
+   * The routes of either version a path found in code can reach (`/v2/election/data/state/\0/`,
+   * placeholders for parts built at run time); `open` when more text follows at run time.
+   */
+  reach(path: string, open: boolean): readonly Route[];
 }
 
 function parseTemplate(text: string): Template {
@@ -251,6 +256,21 @@ function buildModel(table: MappingTable): EndpointModel {
     return undefined;
   };
 
+  const reach: EndpointModel['reach'] = (path, open) => {
+    const segments = path.slice(1).split('/');
+    if (!open && segments.at(-1) === '') segments.pop();
+    return routes.filter((r) => {
+      const t = r.template.segments;
+      if (!open) return t.length === segments.length && t.every((s, k) => segmentMatches(s, segments[k] as string));
+      const full = segments.slice(0, -1);
+      const partial = segments.at(-1) as string;
+      if (t.length < full.length || !full.every((s, k) => segmentMatches(t[k] as Segment, s))) return false;
+      if (t.length === full.length) return partial === '';
+      const next = t[full.length] as Segment;
+      return partial === '' || partial.includes(PLACEHOLDER) || next.kind === 'param' || next.text.startsWith(partial);
+    });
+  };
+
   return {
     hosts: new Set(table.hosts.map((h) => h.toLowerCase())),
     from,
@@ -265,6 +285,7 @@ function buildModel(table: MappingTable): EndpointModel {
     find,
     route,
     match,
+    reach,
   };
 }
 

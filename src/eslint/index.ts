@@ -150,6 +150,8 @@ const noV1: Rule.RuleModule = {
           });
         }
         for (const m of result.markers) {
+          // A doubt (low confidence) is the report's to list, not a lint error.
+          if (m.confidence === 'low') continue;
           const insertion = m.present && !m.added ? undefined : markerInsertion(result, m.message);
           const insert =
             insertion && ((fixer: Rule.RuleFixer) => fixer.insertTextBeforeRange([insertion.at, insertion.at], insertion.text));

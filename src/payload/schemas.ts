@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 
 /** Any non-empty identifier: the adapter reports slugs it does not know, it does not reject them. */
-const slug = z.string().min(1);
+export const slugSchema = z.string().min(1);
+const slug = slugSchema;
 
 /** ISO-8601 date-time, as the server sends `modified_at` (`2020-07-24T16:22:42Z`, with or without a fraction). */
 const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;

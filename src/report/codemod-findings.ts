@@ -70,7 +70,7 @@ export function codemodScan(
   for (const k of r.markers) {
     if (k.present) placed.add(k.message);
     const base = common(k, k.token);
-    const low = doubtful(k, k.token, base.context);
+    const low = k.confidence === 'low' || doubtful(k, k.token, base.context);
     findings.push({
       ...base,
       code: k.code,

@@ -102,7 +102,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   }
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return {
-    ...(program ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
+    ...(program?.configPath ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
     typeErrors: program ? program.typeCheck(migrated, cwd) : [],
     findings,
     table: mappings.source === DEFAULT_TABLE_PATH ? 'bundled' : tableName(cwd, mappings.source),

@@ -1,7 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { PropertyRule } from '../../mapping/schema.js';
+import type { ProgramView } from '../../roles/program-view.js';
 import type { CodemodPlan } from '../plan.js';
-import type { ProgramContext } from './project.js';
 
 type Node = TsNamespace.Node;
 
@@ -37,7 +37,7 @@ export interface RenameLocation {
  * members V2 renamed, with the rule that renames each. Syntax only, plus the checker for the
  * members of an interface's base types and a member's declared type.
  */
-export function findCivicMembers(ctx: ProgramContext, plan: CodemodPlan): CivicMember[] {
+export function findCivicMembers(ctx: ProgramView, plan: CodemodPlan): CivicMember[] {
   const { ts, checker } = ctx;
   const rules = plan.mappings.properties;
   const members: CivicMember[] = [];
@@ -112,7 +112,7 @@ export function findCivicMembers(ctx: ProgramContext, plan: CodemodPlan): CivicM
  * string), plus the string literal types it does not rename (`Pick<T, 'long_name'>`,
  * `T['value']`). By absolute file path.
  */
-export function renameLocations(ctx: ProgramContext, members: readonly CivicMember[]): Map<string, RenameLocation[]> {
+export function renameLocations(ctx: ProgramView, members: readonly CivicMember[]): Map<string, RenameLocation[]> {
   const { ts, checker, languageService } = ctx;
   const byFile = new Map<string, RenameLocation[]>();
   const seen = new Set<string>();

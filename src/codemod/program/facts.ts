@@ -1,4 +1,6 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import type { RoleAnalysis } from '../../roles/analysis.js';
+import type { ProgramView } from '../../roles/program-view.js';
 import { constInitializer, isConstObject, type ResolveName, stringValue } from '../string-value.js';
 import type { RenameLocation } from './civic-types.js';
 import type { ProgramContext } from './project.js';
@@ -28,10 +30,17 @@ export interface ProgramFacts {
    * Undefined when the string initializes no constant.
    */
   pathsBuiltOn(literal: Node): readonly string[] | undefined;
+  /** What the role engine says about the program's values (the same analysis for every file). */
+  readonly roles?: RoleAnalysis;
 }
 
 /** The facts about one file of an open program. */
-export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, renames: readonly RenameLocation[]): ProgramFacts {
+export function programFacts(
+  ctx: ProgramView,
+  sf: TsNamespace.SourceFile,
+  renames: readonly RenameLocation[],
+  roles?: RoleAnalysis,
+): ProgramFacts {
   const { ts, checker, languageService } = ctx;
   const renamed = new Set(renames.map((r) => r.start));
 
@@ -52,9 +61,19 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     const symbol = propertyOf(name);
     if (!symbol) return 'unknown';
     const roots = checker.getRootSymbols(symbol);
-    const declared = roots.some((s) => (s.getDeclarations()?.length ?? 0) > 0);
+    // A declared type settles it; a member the checker only infers from a value (an object literal,
+    // an assignment `this.x = …`) does not: the data flow decides those.
+    const declared = roots.some((s) => (s.getDeclarations() ?? []).some((d) => isTypeMember(d)));
     return declared ? 'other' : 'unknown';
   };
+  const isTypeMember = (d: Node) =>
+    ts.isPropertySignature(d) ||
+    ts.isMethodSignature(d) ||
+    ts.isPropertyDeclaration(d) ||
+    ts.isJSDocPropertyTag(d) ||
+    ts.isGetAccessorDeclaration(d) ||
+    ts.isSetAccessorDeclaration(d) ||
+    ts.isEnumMember(d);
 
   /** Where a name's constant value is written, as the type checker sees it (across imports). */
   const resolve: ResolveName = (e) => {
@@ -88,7 +107,7 @@ export function programFacts(ctx: ProgramContext, sf: TsNamespace.SourceFile, re
     return paths;
   };
 
-  return { renames, ownerOf, stringOf: (e) => stringValue(ts, e, resolve), pathsBuiltOn };
+  return { renames, ownerOf, stringOf: (e) => stringValue(ts, e, resolve), pathsBuiltOn, ...(roles ? { roles } : {}) };
 }
 
 /** The text a string expression appends right after `node` (`${node}/x/` or `node + '/x/'`), if any. */

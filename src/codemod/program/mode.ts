@@ -1,18 +1,21 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
+import { analyzeRoles } from '../../roles/analysis.js';
 import { planFor } from '../plan.js';
 import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
 import type { TransformOptions, TransformResult } from '../types.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
+import { inferredProgramMode } from './inferred-mode.js';
 import { findProjectConfig, openProgram } from './project.js';
 import { introducedTypeErrors, type Migrated } from './typecheck.js';
 
 /** Program mode as the codemod's run sees it: per file, and for the whole migration. */
 export interface ProgramMode {
-  readonly configPath: string;
+  /** The config the program was opened from; undefined for a program inferred from the files (no config). */
+  readonly configPath: string | undefined;
   /** The program's view of a file, or undefined when the program does not hold it (then the syntax decides). */
   fileOf(path: string): ProgramFile | undefined;
   /** The type errors the migrated files (by absolute real path) add to the program. */
@@ -34,8 +37,9 @@ export interface ProgramFile {
 export function openProgramMode(cwd: string, options: CodemodRunOptions, files: readonly string[]): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
-  if (!configPath) return undefined;
-  return programMode(configPath, options.mappings ?? loadMappings());
+  const mappings = options.mappings ?? loadMappings();
+  if (!configPath) return inferredProgramMode(mappings, files, options.maxBytes);
+  return programMode(configPath, mappings);
 }
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
@@ -43,6 +47,7 @@ export function programMode(configPath: string, mappings: Mappings): ProgramMode
   const ctx = openProgram(configPath);
   const plan = planFor(mappings);
   const renames = renameLocations(ctx, findCivicMembers(ctx, plan));
+  const roles = analyzeRoles(ctx, mappings);
   const none: readonly RenameLocation[] = [];
   return {
     configPath,
@@ -52,9 +57,9 @@ export function programMode(configPath: string, mappings: Mappings): ProgramMode
       if (!sourceFile) return undefined;
       const mine = renames.get(abs) ?? none;
       return {
-        hasRenames: mine.length > 0,
+        hasRenames: mine.length > 0 || roles.reached.has(sourceFile),
         transform: (text, transformOptions) =>
-          transformProgramFile(text, abs, sourceFile, programFacts(ctx, sourceFile, mine), transformOptions),
+          transformProgramFile(text, abs, sourceFile, programFacts(ctx, sourceFile, mine, roles), transformOptions),
       };
     },
     typeCheck(migrated, cwdForNames) {

@@ -1,0 +1,140 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
+import type { Mappings } from '../../mapping/mappings.js';
+import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
+import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
+import { codemodPrefilter, planFor } from '../plan.js';
+import { transformProgramFile } from '../transform.js';
+import { findCivicMembers, renameLocations } from './civic-types.js';
+import { programFacts } from './facts.js';
+import type { ProgramMode } from './mode.js';
+
+/** The TS/JS files an inferred program may hold (Vue components are decided block by block). */
+export const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/i;
+
+/** How many times the program may grow toward the files a tracked value reaches. */
+const MAX_ROUNDS = 6;
+
+/**
+ * Program mode without a config, as an editor does for loose JavaScript: an inferred program over
+ * the TS/JS files that show V1 usage, grown toward the files a tracked value reaches (a function
+ * it is passed to in a module the program does not hold yet, the importers of a module whose
+ * exports carry it), round by round. Undefined when no TS/JS file shows V1 usage.
+ */
+export function inferredProgramMode(
+  mappings: Mappings,
+  files: readonly string[],
+  maxBytes = DEFAULT_MAX_BYTES,
+): ProgramMode | undefined {
+  const plan = planFor(mappings);
+  const prefilter = codemodPrefilter(plan);
+  const scripts = files.filter((f) => SCRIPT_FILE.test(f) && !f.endsWith('.d.ts')).map((f) => resolve(f));
+  const known = new Set(scripts);
+  const texts = new Map<string, string>();
+  for (const path of scripts) {
+    const bytes = readBytes(path, maxBytes);
+    if (bytes && prefilter.isCandidateBytes(bytes)) texts.set(path, textOf(bytes));
+  }
+  if (texts.size === 0) return undefined;
+
+  let program: InferredProgram = inferredProgram(texts);
+  let roles: RoleAnalysis = analyzeRoles(program, mappings);
+  let importers: Importers | undefined;
+  for (let round = 1; round < MAX_ROUNDS; round++) {
+    const more = new Map<string, string>();
+    const take = (path: string) => {
+      if (program.files.has(path) || more.has(path) || !known.has(path)) return;
+      const bytes = readBytes(path, maxBytes);
+      if (bytes) more.set(path, textOf(bytes));
+    };
+    for (const path of roles.wanted) take(resolve(path));
+    if (roles.exporting.size > 0) {
+      importers ??= importerIndex(program, scripts, maxBytes);
+      for (const sf of roles.exporting) for (const path of importers.of(resolve(sf.fileName))) take(path);
+    }
+    if (more.size === 0) break;
+    program = program.withFiles(more);
+    roles = analyzeRoles(program, mappings);
+  }
+  const decided = roles;
+  const view = program;
+  // Declared types (TS, JSDoc) are evidence here too: their V1 members, and every place that names them.
+  const renames = renameLocations(view, findCivicMembers(view, plan));
+  return {
+    configPath: undefined,
+    fileOf(path) {
+      const abs = resolve(path);
+      const sourceFile = view.files.get(abs);
+      if (!sourceFile) return undefined;
+      return {
+        hasRenames: decided.reached.has(sourceFile) || renames.has(abs),
+        transform: (text, options) =>
+          transformProgramFile(text, abs, sourceFile, programFacts(view, sourceFile, renames.get(abs) ?? [], decided), options),
+      };
+    },
+    typeCheck: () => [],
+  };
+}
+
+/** A file's text as a program reads it: without its BOM. */
+function textOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function readBytes(path: string, maxBytes: number): Buffer | undefined {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const bytes = readFileSync(path);
+    return textSkipReason(bytes, maxBytes) ? undefined : bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Importers {
+  of(path: string): readonly string[];
+}
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;
+
+/**
+ * Which files import which, among the TS/JS files of the tree: their relative import specifiers
+ * (`import … from`, `import()`, `require()`), resolved as the program resolves them. Built once,
+ * and only when a module's exports carry a tracked value.
+ */
+function importerIndex(program: InferredProgram, scripts: readonly string[], maxBytes: number): Importers {
+  const { ts } = program;
+  const options = program.program.getCompilerOptions();
+  const byTarget = new Map<string, string[]>();
+  for (const path of scripts) {
+    const bytes = readBytes(path, maxBytes);
+    if (!bytes) continue;
+    const text = bytes.toString('utf8');
+    for (const match of text.matchAll(SPECIFIER)) {
+      const specifier = match[2] as string;
+      const resolved = ts.resolveModuleName(specifier, path, options, ts.sys).resolvedModule?.resolvedFileName;
+      const target = resolved ? resolve(resolved) : resolveLoosely(specifier, path);
+      if (!target) continue;
+      const list = byTarget.get(target) ?? [];
+      if (!list.includes(path)) list.push(path);
+      byTarget.set(target, list);
+    }
+  }
+  return { of: (path) => byTarget.get(path) ?? [] };
+}
+
+/** `require('./x')` from CommonJS without an extension: the file with one of the script extensions. */
+function resolveLoosely(specifier: string, from: string): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  for (const suffix of ['', '.js', '.cjs', '.mjs', '.ts', '.jsx', '.tsx', '/index.js', '/index.ts']) {
+    try {
+      if (statSync(base + suffix).isFile()) return base + suffix;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { PropertyRule } from '../mapping/schema.js';
+import type { RoleAnalysis } from '../roles/analysis.js';
+import type { Fact, StepKind } from '../roles/facts.js';
+import type { Concept } from '../roles/graph.js';
+import type { ApiRole } from '../roles/role.js';
+import type { CodemodPlan } from './plan.js';
+
+type Node = TsNamespace.Node;
+
+/** What the roles at a value say about a property rule read or written on it. */
+export type RoleVerdict =
+  /** No role: the program gives no evidence either way. */
+  | { readonly kind: 'none' }
+  /** A V1 value of the rule's object: rename (the facts say why). */
+  | { readonly kind: 'rename'; readonly facts: readonly Fact[] }
+  /** A value of the rule's object that keeps the name (V2 data, a field of another format). */
+  | { readonly kind: 'keep'; readonly facts: readonly Fact[] }
+  /** V1 data requested through a base the migration leaves on V1 (shared with another service). */
+  | { readonly kind: 'stays'; readonly facts: readonly Fact[] }
+  /** V1 and V2 data both reach it. */
+  | { readonly kind: 'mixed'; readonly facts: readonly Fact[] };
+
+const CONCEPT: Readonly<Record<PropertyRule['object'], Concept>> = { field: 'descriptor', stateItem: 'item' };
+
+/** How strong the start of a chain is: data from an API URL or a declared payload over a shape over a slug-named member. */
+const STRENGTH: Partial<Record<StepKind, number>> = { source: 3, request: 3, join: 3, shape: 2, 'slug-member': 1 };
+
+/** The fact a chain of facts started from. */
+export function rootOf(fact: Fact): Fact {
+  let f = fact;
+  while (f.prev) f = f.prev;
+  return f;
+}
+
+const strengthOf = (fact: Fact) => STRENGTH[rootOf(fact).step] ?? 3;
+
+/**
+ * Reads the roles at the value a property rule's name is read from or written in (the receiver of
+ * `x.value`, a destructuring pattern, an object literal) and says what to do with the name. Only the
+ * strongest evidence counts: a slug-named member (`byField.vbm_no_excuse`) or a shape is outweighed
+ * by data the program requests or builds.
+ */
+export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRule, plan: CodemodPlan): RoleVerdict {
+  const all = roles.at(holder).filter((f): f is Fact & { role: ApiRole } => f.role.t === 'api');
+  if (all.length === 0) return { kind: 'none' };
+  const best = Math.max(...all.map(strengthOf));
+  const facts = all.filter((f) => strengthOf(f) === best);
+  const mine = facts.filter((f) => f.role.node.concept === CONCEPT[p.object]);
+  // Another API value (a record, an override whose `value` is a string): not this rule's object.
+  if (mine.length === 0) return { kind: 'keep', facts };
+  // Only a slug-named member says what it is: the slug's item, of either version (old V2 code may read the draft's `value`),
+  // unless what is read there is an object the program built itself (a copy it keeps under the slug).
+  if (best === STRENGTH['slug-member']) {
+    if (roles.at(holder).some((f) => f.role.t === 'site' && f.step === 'heap')) return { kind: 'keep', facts };
+    const applies = mine.every((f) => f.role.slug !== undefined && plan.itemPropertyBySlug.get(f.role.slug) === p);
+    return applies ? { kind: 'rename', facts: mine } : { kind: 'keep', facts: mine };
+  }
+  const from = plan.model.from;
+  const v1 = mine.filter((f) => (f.role.node.version ?? from) === from);
+  const v2 = mine.filter((f) => (f.role.node.version ?? from) !== from);
+  // A shape alone does not tell the version; data requested from a URL does.
+  if (v1.length > 0 && v2.length > 0 && best === 3) return { kind: 'mixed', facts: mine };
+  if (v1.length === 0) return { kind: 'keep', facts: v2 };
+  if (v1.some((f) => f.role.stays)) return { kind: 'stays', facts: v1.filter((f) => f.role.stays) };
+  // An item known to be one field's: the rule applies to its format only.
+  if (p.appliesToFormat) {
+    const slugs = v1.flatMap((f) => (f.role.slug ? [f.role.slug] : []));
+    if (slugs.length === v1.length && slugs.every((s) => plan.itemPropertyBySlug.get(s) !== p))
+      return { kind: 'keep', facts: v1 };
+  }
+  return { kind: 'rename', facts: v1 };
+}

@@ -1,0 +1,134 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { endpointModel, PLACEHOLDER } from '../endpoints/model.js';
+import type { Mappings } from '../mapping/mappings.js';
+import type { Fact } from './facts.js';
+import type { Version } from './graph.js';
+import type { ProgramView } from './program-view.js';
+import { memberWeights, seedFile } from './seeds.js';
+import { Tracker, type TrackerTable } from './tracker.js';
+import type { UrlValue } from './url-value.js';
+
+type Node = TsNamespace.Node;
+
+/** What the role engine says about a program, for the decisions about its files. */
+export interface RoleAnalysis {
+  /** The roles a node holds, with how each got there. */
+  at(node: Node): readonly Fact[];
+  /**
+   * For a base URL (the literal or template it starts from): a path of another service the program
+   * joins it with, as `/v1/registration/status/…`; undefined when every path joined with it is the API's.
+   */
+  sharedWith(node: Node): string | undefined;
+  /**
+   * What the program joins right before a piece of a string (its literal, or a template's piece
+   * after a substitution): the versions of the bases (`none`: a host without a version), and the
+   * other service's path when one of those bases is shared. Undefined when nothing tracked stands
+   * there; an empty set of versions when only unknown text does.
+   */
+  before(
+    node: Node,
+    piece: number,
+  ):
+    | {
+        readonly versions: ReadonlySet<Version | 'none'>;
+        /** Every value that can stand there is one of these bases (no untracked write reaches it). */
+        readonly complete: boolean;
+        readonly shared?: { readonly base: string; readonly other: string };
+      }
+    | undefined;
+  /** For a string literal compared with a slug the API sends: the fact that says so. */
+  slugSlot(literal: Node): Fact | undefined;
+  /** Files of the program a tracked value reaches (where decisions may apply). */
+  readonly reached: ReadonlySet<TsNamespace.SourceFile>;
+  /** Files an import reaches, where a tracked value goes, that the program does not hold. */
+  readonly wanted: ReadonlySet<string>;
+  /** Files whose exports carry a tracked value: their importers read it. */
+  readonly exporting: ReadonlySet<TsNamespace.SourceFile>;
+  /** True when the analysis stopped at its size limit: what it says holds, but it may not say everything. */
+  readonly truncated: boolean;
+}
+
+const tables = new WeakMap<Mappings, TrackerTable>();
+
+/** What the tracker reads of the table (built once per table). */
+export function trackerTable(m: Mappings): TrackerTable {
+  let table = tables.get(m);
+  if (!table) {
+    const slugVersion = new Map<string, 'v1' | 'v2'>();
+    for (const slug of m.v2Slugs) slugVersion.set(slug, 'v2');
+    for (const slug of m.v1Slugs) slugVersion.set(slug, 'v1');
+    table = { model: endpointModel(m), decided: new Set(m.properties.map((p) => p.v1)), slugVersion };
+    tables.set(m, table);
+  }
+  return table;
+}
+
+/**
+ * Runs the role engine over a program: seeds in `files` (default: all of the program's own), then
+ * the worklist to a fixed point. A base that turns out to be shared with another service is known
+ * only at the end, and the data requested through it stays V1: then a second round runs with it.
+ */
+export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iterable<TsNamespace.SourceFile>): RoleAnalysis {
+  const table = trackerTable(mappings);
+  const seeded = [...(files ?? view.files.values())];
+  const round = (sharedBases?: ReadonlySet<Node>) => {
+    const t = new Tracker(view, table, sharedBases ? { sharedBases } : {});
+    const weights = memberWeights(t.graph, table.decided);
+    for (const sf of seeded) seedFile(t, sf, weights);
+    t.run();
+    return t;
+  };
+  let t = round();
+  const shared = sharedBases(t);
+  if (shared.size > 0) t = round(shared);
+
+  const reached = t.facts.files;
+  const model = table.model;
+  /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
+  const otherOf = (origin: Node) => {
+    const other = t.joins.byBase.get(origin)?.find((j) => j.base.version === model.from && j.next?.kind === 'other');
+    return other ? `/${model.from}/${other.text.replace(/^\//, '').replaceAll(PLACEHOLDER, '…')}` : undefined;
+  };
+  return {
+    at: (node) => t.facts.at(node),
+    sharedWith: (node) => {
+      for (let n: Node | undefined = node; n; n = n.parent) {
+        const other = otherOf(n);
+        if (other) return other;
+        const p = n.parent;
+        // A base built with `+` (`HOST + '/v1'`) starts at the whole expression.
+        if (!p || !t.ts.isBinaryExpression(p)) break;
+      }
+      return undefined;
+    },
+    before: (node, piece) => {
+      const bases = t.joins.basesBefore(node, piece);
+      if (!bases) return undefined;
+      const versions = new Set([...bases].map((b) => b.version ?? ('none' as const)));
+      const sharedBase = [...bases].find((b) => otherOf(b.origin) !== undefined);
+      const shared = sharedBase && { base: baseText(sharedBase), other: otherOf(sharedBase.origin) as string };
+      const operand = t.joins.operandBefore(node, piece);
+      const complete = operand ? t.basesComplete(operand) : true;
+      return { versions, complete, ...(shared ? { shared } : {}) };
+    },
+    slugSlot: (literal) => t.slugSlots.get(literal),
+    reached,
+    wanted: t.wanted,
+    exporting: t.exporting,
+    truncated: t.facts.truncated,
+  };
+}
+
+/** A base as people write it in notes: `api.voteamerica.org/v1`. */
+function baseText(base: UrlValue): string {
+  return `${base.host ?? ''}${base.version ? `/${base.version}` : ''}`;
+}
+
+/** The V1 bases joined with a path outside the API's own (another service's). */
+function sharedBases(t: Tracker): Set<Node> {
+  const out = new Set<Node>();
+  const from = t.table.model.from;
+  for (const [origin, joins] of t.joins.byBase)
+    if (joins.some((j) => j.base.version === from && j.next?.kind === 'other')) out.add(origin);
+  return out;
+}

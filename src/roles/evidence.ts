@@ -1,0 +1,111 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { Fact, StepKind } from './facts.js';
+import type { Role } from './role.js';
+
+/** One place in the chain of evidence behind a decision: where, which step, and what it says. */
+export interface EvidenceStep {
+  /** The file's absolute path (tools show it relative to where they run). */
+  readonly file: string;
+  /** 1-based line and column of the expression. */
+  readonly line: number;
+  readonly column: number;
+  readonly step: StepKind;
+  /** A few words a reviewer can check: `response of GET /v1/election/field/`, `reads field_format, slug`. */
+  readonly says: string;
+}
+
+/** How many places of a chain are shown: the source and the last steps before the decision. */
+const MAX_STEPS = 10;
+
+/**
+ * The chain of places that gave a value its role, from its source to the value itself: what a
+ * reviewer follows to trust or refute a decision. Long chains keep their source and their end.
+ */
+export function evidenceOf(fact: Fact): EvidenceStep[] {
+  const chain: Fact[] = [];
+  const seen = new Set<Fact>();
+  for (let f: Fact | undefined = fact; f && !seen.has(f); f = f.prev) {
+    seen.add(f);
+    chain.push(f);
+  }
+  chain.reverse();
+  // The same place said twice in a row (a name and its reference on one line) is one step.
+  const steps: EvidenceStep[] = [];
+  for (const f of chain) {
+    const step = describe(f);
+    const last = steps.at(-1);
+    if (last && last.file === step.file && last.line === step.line && last.says === step.says) continue;
+    steps.push(step);
+  }
+  if (steps.length <= MAX_STEPS) return steps;
+  return [...steps.slice(0, 2), ...steps.slice(steps.length - (MAX_STEPS - 2))];
+}
+
+function describe(f: Fact): EvidenceStep {
+  const sf = f.node.getSourceFile();
+  const start = f.node.getStart(sf);
+  const { line, character } = sf.getLineAndCharacterOfPosition(start);
+  return { file: sf.fileName, line: line + 1, column: character + 1, step: f.step, says: says(f, excerpt(f.node, sf)) };
+}
+
+function excerpt(node: TsNamespace.Node, sf: TsNamespace.SourceFile): string {
+  const text = node.getText(sf).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** What a role is, in a reader's words. */
+export function roleWords(r: Role): string {
+  switch (r.t) {
+    case 'api':
+      return `${r.node.version ? `${r.node.version.toUpperCase()} ` : ''}${r.node.noun}${r.slug ? ` (${r.slug})` : ''}${r.stays ? ' that stays on V1' : ''}`;
+    case 'promise':
+      return `a promise of ${roleWords(r.of)}`;
+    case 'response':
+      return `a response whose body is ${roleWords(r.of)}`;
+    case 'url':
+      return r.url.kind === 'base'
+        ? `a ${r.url.version ? `${r.url.version.toUpperCase()} ` : ''}base URL`
+        : r.url.kind === 'path'
+          ? 'an API path'
+          : r.url.kind === 'other'
+            ? 'a path of another service'
+            : `a ${r.url.version ? `${r.url.version.toUpperCase()} ` : ''}API URL`;
+    case 'site':
+      return `an ${r.what === 'array' ? 'array' : r.what === 'map' ? 'map' : 'object'} the program builds`;
+    case 'client':
+      return 'an HTTP client with a base URL';
+    case 'fn':
+      return 'a function';
+  }
+}
+
+function says(f: Fact, code: string): string {
+  const what = roleWords(f.role);
+  const q = `\`${code}\``;
+  switch (f.step) {
+    case 'source':
+      return `${q}: ${what}`;
+    case 'shape':
+      return `${q} ${f.note ?? ''}: ${what}`.replace(' :', ':');
+    case 'slug-member':
+      return `${q}: a member named by a slug, ${what}`;
+    case 'request':
+      return `${q}: ${f.note ? `the response of ${f.note}` : 'a request'}, ${what}`;
+    case 'join':
+      return `${q}: a base URL and a path joined, ${what}`;
+    case 'argument':
+      return `${q}: an argument reaching this parameter, ${what}`;
+    case 'return':
+      return `${q}: returned by the call, ${what}`;
+    case 'member':
+      return `${q}: a member, ${what}`;
+    case 'element':
+      return `${q}: an element, ${what}`;
+    case 'heap':
+      return `${q}: stored and read back, ${what}`;
+    case 'await':
+      return `${q}: awaited, ${what}`;
+    case 'flow':
+      return `${q}: ${what}`;
+  }
+}

@@ -1,0 +1,146 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { Role } from './role.js';
+
+type Node = TsNamespace.Node;
+
+/** How a role reached a place: the step of the tracker that put it there. */
+export type StepKind =
+  /** A source: the response of an API URL, a payload-shaped literal, a declared type. */
+  | 'source'
+  /** The properties code reads on a value (its shape). */
+  | 'shape'
+  /** A member named by a known slug (`byField.vbm_no_excuse`). */
+  | 'slug-member'
+  /** An assignment, an initializer, a reference of a name. */
+  | 'flow'
+  /** An argument, at one call, reaching a parameter. */
+  | 'argument'
+  /** What a function returns, at a call of it. */
+  | 'return'
+  /** A member read from an API value (`record.state_information`). */
+  | 'member'
+  /** An element of a list (an index, `find`, a callback of an array method, `for…of`). */
+  | 'element'
+  /** A value stored in an object, array or map the program builds, read back. */
+  | 'heap'
+  /** `await`, `.then`, an HTTP response's body. */
+  | 'await'
+  /** A base URL and a path joined (template, `+`, `new URL`, a client's base option). */
+  | 'join'
+  /** A call whose URL reaches an API endpoint. */
+  | 'request';
+
+/**
+ * A fact: a role at a node, and how it got there (the previous fact and the step), so that a
+ * decision can show the chain of places that gave it.
+ */
+export interface Fact {
+  readonly node: Node;
+  readonly role: Role;
+  readonly step: StepKind;
+  readonly prev: Fact | undefined;
+  /** A few words on the step, when the node alone does not say it (`GET /v1/election/field/`). */
+  readonly note?: string;
+}
+
+type Observer = (fact: Fact) => void;
+
+/**
+ * The tracker's store: facts per node and per heap cell, each with observers called for every fact
+ * there now and later (the way two flows meet: a store waits for both the value and the object, a
+ * join for both the base and the path). Facts only grow; the worklist runs to a fixed point.
+ */
+export class FactStore {
+  private readonly byNode = new Map<Node, Map<string, Fact>>();
+  private readonly observers = new Map<Node, Observer[]>();
+  private readonly cells = new Map<string, Map<string, Fact>>();
+  private readonly cellObservers = new Map<string, Observer[]>();
+  private queue: Fact[] = [];
+  private head = 0;
+  /** Stop growing past this many facts (a pathological program): the analysis then says what it knows. */
+  private readonly limit: number;
+  size = 0;
+  truncated = false;
+  /** The files facts were added in. */
+  readonly files = new Set<TsNamespace.SourceFile>();
+
+  constructor(limit = 500_000) {
+    this.limit = limit;
+  }
+
+  at(node: Node): readonly Fact[] {
+    const m = this.byNode.get(node);
+    return m ? [...m.values()] : [];
+  }
+
+  has(node: Node): boolean {
+    return this.byNode.has(node);
+  }
+
+  /** Adds a fact; false when the node already had the role. */
+  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string): boolean {
+    let m = this.byNode.get(node);
+    if (!m) {
+      m = new Map();
+      this.byNode.set(node, m);
+    }
+    if (m.has(role.key)) return false;
+    if (this.size >= this.limit) {
+      this.truncated = true;
+      return false;
+    }
+    const fact: Fact = { node, role, step, prev, ...(note ? { note } : {}) };
+    m.set(role.key, fact);
+    this.size++;
+    this.files.add(node.getSourceFile());
+    this.queue.push(fact);
+    return true;
+  }
+
+  /** Calls `fn` for every fact at `node`, now and later. */
+  observe(node: Node, fn: Observer): void {
+    const list = this.observers.get(node);
+    if (list) list.push(fn);
+    else this.observers.set(node, [fn]);
+    const m = this.byNode.get(node);
+    if (m) for (const f of [...m.values()]) fn(f);
+  }
+
+  /** The next fact to propagate, after its node's observers have seen it. */
+  next(): Fact | undefined {
+    const fact = this.queue[this.head++];
+    if (!fact) return undefined;
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    for (const fn of this.observers.get(fact.node) ?? []) fn(fact);
+    return fact;
+  }
+
+  /** Stores a fact's role in a heap cell (an object's member, a function's return…). */
+  store(cell: string, fact: Fact): void {
+    let m = this.cells.get(cell);
+    if (!m) {
+      m = new Map();
+      this.cells.set(cell, m);
+    }
+    if (m.has(fact.role.key)) return;
+    m.set(fact.role.key, fact);
+    for (const fn of [...(this.cellObservers.get(cell) ?? [])]) fn(fact);
+  }
+
+  /** Calls `fn` for every fact stored in a cell, now and later. */
+  watch(cell: string, fn: Observer): void {
+    const list = this.cellObservers.get(cell);
+    if (list) list.push(fn);
+    else this.cellObservers.set(cell, [fn]);
+    const m = this.cells.get(cell);
+    if (m) for (const f of [...m.values()]) fn(f);
+  }
+
+  /** Whether a cell holds anything yet. */
+  filled(cell: string): boolean {
+    return (this.cells.get(cell)?.size ?? 0) > 0;
+  }
+}

@@ -1,0 +1,224 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { isModuleSpecifier } from '../codemod/ast.js';
+import type { Ts } from '../codemod/typescript.js';
+import { PLACEHOLDER } from '../endpoints/model.js';
+import type { ApiGraph, ApiNode } from './graph.js';
+import { skipParens } from './program-view.js';
+import type { Tracker } from './tracker.js';
+import { classifyUrl } from './url-value.js';
+
+type Node = TsNamespace.Node;
+type Expression = TsNamespace.Expression;
+
+/** A member name that belongs to one concept and is compound (`field_type`) weighs 2; a common word (`text`, `slug`) 1. */
+export function memberWeights(graph: ApiGraph, decided: ReadonlySet<string>): ReadonlyMap<string, number> {
+  const concepts = new Map<string, Set<string>>();
+  for (const node of graph.objects) {
+    for (const name of node.members.keys()) {
+      const set = concepts.get(name) ?? new Set();
+      set.add(node.concept);
+      concepts.set(name, set);
+    }
+  }
+  const weights = new Map<string, number>();
+  for (const [name, set] of concepts) weights.set(name, decided.has(name) ? 0 : name.includes('_') && set.size === 1 ? 2 : 1);
+  return weights;
+}
+
+/** How much evidence a set of member names is for each API object, and the best one (undefined below 2 or on a tie). */
+export function bestShape(
+  graph: ApiGraph,
+  weights: ReadonlyMap<string, number>,
+  members: ReadonlySet<string>,
+): ApiNode | undefined {
+  let best: ApiNode | undefined;
+  let bestScore = 0;
+  let bestCover = 0;
+  let tie = false;
+  for (const node of graph.objects) {
+    let score = 0;
+    let cover = 0;
+    for (const m of members) {
+      if (!node.members.has(m)) continue;
+      cover++;
+      score += weights.get(m) ?? 0;
+    }
+    if (score < 2) continue;
+    if (score > bestScore || (score === bestScore && best && best.concept === node.concept && cover > bestCover)) {
+      tie = false;
+      best = node;
+      bestScore = score;
+      bestCover = cover;
+    } else if (score === bestScore && best && best.concept !== node.concept) tie = true;
+  }
+  return tie ? undefined : best;
+}
+
+/** A name's reads: the members code reads on it, and on its elements (callbacks of array methods, `for…of`). */
+interface Reads {
+  readonly decl: Node;
+  readonly members: Set<string>;
+  readonly elements: Set<string>;
+}
+
+const LIST_CHAIN = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat']);
+const ELEMENT_CALLBACKS = new Set(['map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'forEach', 'some', 'every']);
+
+/**
+ * Seeds one file: URL strings (bases, API paths, other paths, whole URLs), payload-shaped object
+ * literals, the shapes names are read with, and slug-named members.
+ */
+export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: ReadonlyMap<string, number>): void {
+  const { ts } = t;
+  const model = t.table.model;
+  const reads = new Map<TsNamespace.Symbol, Reads>();
+  const checker = t.view.checker;
+
+  const readsOf = (id: TsNamespace.Identifier): Reads | undefined => {
+    const symbol = checker.getSymbolAtLocation(id);
+    const decl = symbol?.valueDeclaration;
+    if (!symbol || !decl || !(ts.isVariableDeclaration(decl) || ts.isParameter(decl) || ts.isBindingElement(decl)))
+      return undefined;
+    if (!ts.isIdentifier(decl.name)) return undefined;
+    let r = reads.get(symbol);
+    if (!r) {
+      r = { decl: decl.name, members: new Set(), elements: new Set() };
+      reads.set(symbol, r);
+    }
+    return r;
+  };
+
+  /** The list a name iterates, when it is a callback's element parameter or a `for…of` variable: its name's reads. */
+  const listOf = (id: TsNamespace.Identifier): Reads | undefined => {
+    const symbol = checker.getSymbolAtLocation(id);
+    const decl = symbol?.valueDeclaration;
+    if (!decl) return undefined;
+    let list: Expression | undefined;
+    if (ts.isParameter(decl) && decl.parent && decl.parent.parameters[0] === decl) {
+      const call = decl.parent.parent;
+      if (
+        call &&
+        ts.isCallExpression(call) &&
+        call.arguments[0] === decl.parent &&
+        ts.isPropertyAccessExpression(call.expression)
+      ) {
+        if (ELEMENT_CALLBACKS.has(call.expression.name.text)) list = call.expression.expression;
+      }
+    } else if (ts.isVariableDeclaration(decl) && decl.parent && ts.isVariableDeclarationList(decl.parent)) {
+      const loop = decl.parent.parent;
+      if (loop && ts.isForOfStatement(loop)) list = loop.expression;
+    }
+    if (!list) return undefined;
+    let e = skipParens(ts, list);
+    while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && LIST_CHAIN.has(e.expression.name.text))
+      e = skipParens(ts, e.expression.expression);
+    return ts.isIdentifier(e) ? readsOf(e) : undefined;
+  };
+
+  const onRead = (receiver: Expression, member: string) => {
+    const e = skipParens(ts, receiver);
+    if (!ts.isIdentifier(e) || !weights.has(member)) return;
+    readsOf(e)?.members.add(member);
+    listOf(e)?.elements.add(member);
+  };
+
+  const onSlugMember = (access: Node, slug: string) => {
+    const version = t.table.slugVersion.get(slug);
+    const item = version ? t.graph.node('item', version) : undefined;
+    if (item) t.add(access, t.roles.api(item, { slug, weak: true }), 'slug-member', undefined);
+  };
+
+  const onString = (node: Node, text: string) => {
+    const url = classifyUrl(model, text, node, t.roles.id(node));
+    if (url) t.add(node, t.roles.url(url), 'source', undefined);
+  };
+
+  const visit = (n: Node): void => {
+    switch (n.kind) {
+      case ts.SyntaxKind.ImportDeclaration:
+      case ts.SyntaxKind.ExportDeclaration:
+        return;
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral: {
+        const s = n as TsNamespace.StringLiteralLike;
+        if (!isModuleSpecifier(ts, s) && !isPropertyName(ts, s)) onString(s, s.text);
+        return;
+      }
+      case ts.SyntaxKind.TemplateExpression: {
+        const tpl = n as TsNamespace.TemplateExpression;
+        onString(tpl, tpl.head.text + tpl.templateSpans.map((s) => PLACEHOLDER + s.literal.text).join(''));
+        break;
+      }
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const a = n as TsNamespace.PropertyAccessExpression;
+        onRead(a.expression, a.name.text);
+        if (t.table.slugVersion.has(a.name.text)) onSlugMember(a, a.name.text);
+        break;
+      }
+      case ts.SyntaxKind.ElementAccessExpression: {
+        const a = n as TsNamespace.ElementAccessExpression;
+        const key = skipParens(ts, a.argumentExpression);
+        if (ts.isStringLiteralLike(key)) {
+          onRead(a.expression, key.text);
+          if (t.table.slugVersion.has(key.text)) onSlugMember(a, key.text);
+        }
+        break;
+      }
+      case ts.SyntaxKind.ObjectBindingPattern: {
+        const pattern = n as TsNamespace.ObjectBindingPattern;
+        const members = new Set(pattern.elements.flatMap((el) => bindingKey(ts, el) ?? []));
+        const node = bestShape(t.graph, weights, members);
+        if (node) t.add(pattern, t.roles.api(node), 'shape', undefined, shapeNote(members));
+        // `const { vbm_no_excuse: item } = byField`, `{ vbm_no_excuse: { value } }`: what is bound under a slug is that field's item.
+        for (const el of pattern.elements) {
+          const key = bindingKey(ts, el);
+          if (key && t.table.slugVersion.has(key) && !el.dotDotDotToken) onSlugMember(el.name, key);
+        }
+        break;
+      }
+      case ts.SyntaxKind.ObjectLiteralExpression: {
+        const o = n as TsNamespace.ObjectLiteralExpression;
+        const members = new Set(
+          o.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])),
+        );
+        const node = bestShape(t.graph, weights, members);
+        if (node) t.add(o, t.roles.api(node), 'shape', undefined, shapeNote(members));
+        // An object the program builds with the API's member names (a copy, a fallback, a mock): tracked, so that
+        // where it goes and what meets it are known.
+        else if ([...members].some((m) => weights.has(m))) t.add(o, t.roles.site(o, 'object'), 'source', undefined);
+        break;
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+
+  for (const r of reads.values()) {
+    const node = bestShape(t.graph, weights, r.members);
+    if (node) t.add(r.decl, t.roles.api(node), 'shape', undefined, shapeNote(r.members));
+    const element = bestShape(t.graph, weights, r.elements);
+    const list = element ? t.graph.listOf(element) : undefined;
+    if (list) t.add(r.decl, t.roles.api(list), 'shape', undefined, `its elements read ${[...r.elements].sort().join(', ')}`);
+  }
+}
+
+const shapeNote = (members: ReadonlySet<string>) => `reads ${[...members].sort().join(', ')}`;
+
+function bindingKey(ts: Ts, el: TsNamespace.BindingElement): string | undefined {
+  const name = el.propertyName ?? el.name;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+}
+
+/** A string that names a property (`{ 'x': 1 }`, `interface { 'x': … }`), not a value. */
+function isPropertyName(ts: Ts, s: Node): boolean {
+  const p = s.parent;
+  return (
+    !!p &&
+    ((ts.isPropertyAssignment(p) && p.name === s) ||
+      (ts.isPropertySignature(p) && p.name === s) ||
+      (ts.isPropertyDeclaration(p) && p.name === s) ||
+      (ts.isMethodDeclaration(p) && p.name === s) ||
+      ts.isLiteralTypeNode(p) ||
+      (ts.isElementAccessExpression(p) && p.argumentExpression === s))
+  );
+}

@@ -1,0 +1,917 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import type { Ts } from '../codemod/typescript.js';
+import type { EndpointModel } from '../endpoints/model.js';
+import { type Fact, FactStore, type StepKind } from './facts.js';
+import { type ApiGraph, apiGraph } from './graph.js';
+import { Joins } from './joins.js';
+import { Calls, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
+import { type ApiRole, awaited, type Role, Roles, type SiteRole } from './role.js';
+
+type Node = TsNamespace.Node;
+type Expression = TsNamespace.Expression;
+type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
+
+/** Array methods whose callback gets each element (first parameter; `reduce`: the second). */
+const CALLBACK_METHODS = new Set([
+  'map',
+  'flatMap',
+  'filter',
+  'find',
+  'findLast',
+  'findIndex',
+  'findLastIndex',
+  'forEach',
+  'some',
+  'every',
+  'sort',
+  'toSorted',
+  'reduce',
+  'reduceRight',
+]);
+/** Array methods that return one element. */
+const ELEMENT_METHODS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+/** Array methods that return (a part of) the same list. */
+const LIST_METHODS = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced']);
+/** HTTP client methods whose first argument is a path relative to the client's base URL. */
+const CLIENT_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request']);
+/** Option names HTTP clients read their base URL from (axios, got, ky, undici…). */
+export const BASE_OPTIONS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
+
+/** What the tracker needs of the table. */
+export interface TrackerTable {
+  readonly model: EndpointModel;
+  /** Property rules' V1 names (`value`, `long_name`): what is decided is never evidence for itself. */
+  readonly decided: ReadonlySet<string>;
+  /** Every slug the table knows, with the version whose item it names. */
+  readonly slugVersion: ReadonlyMap<string, 'v1' | 'v2'>;
+}
+
+export interface TrackerOptions {
+  /** Base URL literals found shared with another service in an earlier round: data requested through them stays V1. */
+  readonly sharedBases?: ReadonlySet<Node>;
+}
+
+/**
+ * Type tracking over the API graph (after CodeQL's `TypeTracking`): roles start at sources (the
+ * response of a call whose URL is an API endpoint, payload-shaped literals, the shapes code reads,
+ * slug-named members) and flow forward through the program's steps (assignments, destructuring,
+ * parameters at each call the checker resolves, returns, callbacks of array methods, `for…of`,
+ * promises, objects, arrays and maps the program builds, class fields), across modules and in
+ * plain JavaScript alike, to a fixed point. Every fact keeps the step that made it.
+ */
+export class Tracker {
+  readonly facts = new FactStore();
+  readonly roles = new Roles();
+  readonly graph: ApiGraph = apiGraph();
+  readonly calls: Calls;
+  readonly joins: Joins;
+  /** Slug strings compared with a slug the API sends (`item.field_type === 'x'`): the fact that says so, by literal. */
+  readonly slugSlots = new Map<Node, Fact>();
+  /** Files a tracked value reaches through an import the program does not resolve (to add to an inferred program). */
+  readonly wanted = new Set<string>();
+  /** Files whose exports carry a tracked value (their importers read it). */
+  readonly exporting = new Set<TsNamespace.SourceFile>();
+  readonly ts: Ts;
+  private readonly watchedReturns = new Set<string>();
+  private readonly calledBack = new Set<string>();
+  private readonly callersFound = new Set<FunctionLike>();
+  private readonly allocated = new Set<Node>();
+
+  constructor(
+    readonly view: ProgramView,
+    readonly table: TrackerTable,
+    readonly options: TrackerOptions = {},
+  ) {
+    this.ts = view.ts;
+    this.calls = new Calls(view);
+    this.joins = new Joins(this);
+  }
+
+  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string): void {
+    if (!this.facts.add(node, role, step, prev, note)) return;
+    if (role.t === 'site' || (role.t === 'api' && role.node.kind === 'object')) this.meet(node);
+  }
+
+  /**
+   * Values that meet at one place are of one kind: an object literal the program writes that meets
+   * API objects there (`fields[0] ?? { long_name: '' }`, a mock passed where items go) is such an
+   * object too, so its keys move with the reads. What a slug-named member alone suggests
+   * (`byField.vbm_universal`) does not count where the program is known to keep its own objects
+   * (read back from a map it filled).
+   */
+  private meet(node: Node): void {
+    const here = this.facts.at(node);
+    const literals = here.filter(
+      (f): f is Fact & { role: SiteRole } =>
+        f.role.t === 'site' && f.role.what === 'object' && this.ts.isObjectLiteralExpression(f.role.site),
+    );
+    if (literals.length === 0) return;
+    const kept = here.some((f) => f.role.t === 'site' && f.step === 'heap');
+    const objects = here.filter(
+      (f): f is Fact & { role: ApiRole } => f.role.t === 'api' && f.role.node.kind === 'object' && !(f.role.weak && kept),
+    );
+    for (const literal of literals)
+      for (const object of objects)
+        if (literal.role.site !== node)
+          this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
+  }
+
+  /** Runs the worklist to a fixed point. */
+  run(): void {
+    for (let fact = this.facts.next(); fact; fact = this.facts.next()) this.step(fact);
+  }
+
+  /**
+   * Whether every value an expression can hold is a base URL the tracker knows: a literal, a `const`,
+   * a member of an object literal no code writes to, a `let` whose every assignment is one. A
+   * parameter may be given anything by a caller the program does not show: never complete.
+   */
+  basesComplete(expr: Expression, depth = 0): boolean {
+    const { ts } = this;
+    const e = skipParens(ts, expr);
+    const known = (x: Expression) => this.facts.at(x).some((f) => f.role.t === 'url' && f.role.url.kind === 'base');
+    if (!known(e) || depth > 6) return false;
+    if (ts.isStringLiteralLike(e) || ts.isTemplateExpression(e) || ts.isBinaryExpression(e)) return true;
+    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return false;
+    let symbol = this.view.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.view.checker.getAliasedSymbol(symbol);
+    const decl =
+      symbol?.valueDeclaration ??
+      symbol?.declarations?.[0] ??
+      (ts.isPropertyAccessExpression(e) ? this.literalMember(e) : undefined);
+    if (!decl) return false;
+    let init: Expression | undefined;
+    if (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl))
+      init = decl.initializer;
+    else if (ts.isBindingElement(decl)) return true;
+    else return false;
+    if (!init || !this.basesComplete(init, depth + 1)) return false;
+    // Every write of it must be a known base too.
+    const name = (decl as { name: Node }).name;
+    for (const ref of this.calls.referencesOf(name)) {
+      const w = ref.parent;
+      if (
+        w &&
+        ts.isBinaryExpression(w) &&
+        w.left === ref &&
+        w.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        !this.basesComplete(w.right, depth + 1)
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /**
+   * `CONFIG.base` where the checker has no type for `CONFIG` (a call it cannot resolve, as
+   * `Object.freeze` without library files): the member of the object literal a `const` holds.
+   */
+  private literalMember(access: TsNamespace.PropertyAccessExpression): Node | undefined {
+    const { ts } = this;
+    const receiver = skipParens(ts, access.expression);
+    if (!ts.isIdentifier(receiver)) return undefined;
+    const decl = this.view.checker.getSymbolAtLocation(receiver)?.valueDeclaration;
+    if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const))
+      return undefined;
+    let init = skipParens(ts, decl.initializer);
+    if (ts.isCallExpression(init) && init.arguments.length === 1) init = skipParens(ts, init.arguments[0] as Expression);
+    if (!ts.isObjectLiteralExpression(init)) return undefined;
+    const members = init.properties.filter((p) => p.name && memberName(ts, p.name) === access.name.text);
+    return members.length === 1 && init.properties.every((p) => !ts.isSpreadAssignment(p)) ? members[0] : undefined;
+  }
+
+  // ─── Steps ─────────────────────────────────────────────────────────────────────────────────────
+
+  private step(fact: Fact): void {
+    const { ts } = this;
+    const n = fact.node;
+    const r = fact.role;
+    if (ts.isIdentifier(n) && isDeclarationName(ts, n)) {
+      if (isExported(ts, n)) this.exporting.add(n.getSourceFile());
+      for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
+      return;
+    }
+    if (ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) {
+      this.destructure(n, fact);
+      return;
+    }
+    const p = n.parent;
+    if (!p) return;
+    if (
+      (ts.isParenthesizedExpression(p) ||
+        ts.isAsExpression(p) ||
+        ts.isSatisfiesExpression(p) ||
+        ts.isNonNullExpression(p) ||
+        ts.isTypeAssertionExpression(p)) &&
+      p.expression === n
+    ) {
+      this.add(p, r, 'flow', fact);
+    } else if (ts.isAwaitExpression(p)) {
+      this.add(p, awaited(r), 'await', fact);
+    } else if (ts.isConditionalExpression(p)) {
+      if (p.whenTrue === n || p.whenFalse === n) this.add(p, r, 'flow', fact);
+    } else if (ts.isBinaryExpression(p)) {
+      this.binary(p, fact);
+    } else if (ts.isPropertyAccessExpression(p) && p.expression === n) {
+      const call = p.parent;
+      if (call && ts.isCallExpression(call) && call.expression === p) this.method(fact, p.name.text, call);
+      else this.load(r, p.name.text, (m, note) => this.add(p, m.role, m.step, m.prev ?? fact, note), fact);
+    } else if (ts.isElementAccessExpression(p) && p.expression === n) {
+      const key = keyOf(ts, p.argumentExpression);
+      this.load(r, key ?? '*', (m, note) => this.add(p, m.role, m.step, m.prev ?? fact, note), fact);
+    } else if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.arguments?.includes(n as Expression)) {
+      this.argument(p, p.arguments.indexOf(n as Expression), fact);
+    } else if (ts.isCallExpression(p) && p.expression === n && r.t === 'fn') {
+      this.callFunctionValue(p, r.fn as FunctionLike, fact);
+    } else if (ts.isVariableDeclaration(p) && p.initializer === n) {
+      this.add(p.name, r, 'flow', fact);
+    } else if ((ts.isParameter(p) || ts.isBindingElement(p)) && p.initializer === n) {
+      this.add(p.name, r, 'flow', fact);
+    } else if (ts.isPropertyDeclaration(p) && p.initializer === n) {
+      this.add(p.name, r, 'flow', fact);
+    } else if (ts.isPropertyAssignment(p) && p.initializer === n) {
+      this.storeInLiteral(p.parent, memberName(ts, p.name), fact);
+    } else if (ts.isShorthandPropertyAssignment(p) && p.name === n) {
+      this.storeInLiteral(p.parent, p.name.text, fact);
+    } else if (ts.isSpreadAssignment(p)) {
+      this.spreadInto(p.parent, fact);
+    } else if (ts.isArrayLiteralExpression(p)) {
+      const site = this.roles.site(p, 'array');
+      this.facts.store(`${site.key}.[]`, fact);
+      this.facts.store(`${site.key}.${p.elements.indexOf(n as Expression)}`, fact);
+      this.add(p, site, 'flow', fact);
+    } else if (ts.isSpreadElement(p) && p.parent && ts.isArrayLiteralExpression(p.parent)) {
+      const array = p.parent;
+      const site = this.roles.site(array, 'array');
+      this.elements(
+        r,
+        (e) => {
+          this.facts.store(`${site.key}.[]`, e);
+          this.facts.store(`${site.key}.[]?`, e);
+        },
+        fact,
+      );
+      this.add(array, site, 'flow', fact);
+    } else if (ts.isReturnStatement(p)) {
+      const fn = enclosingFunction(this.calls, p);
+      if (fn) this.returnFrom(fn, fact);
+    } else if (ts.isArrowFunction(p) && p.body === n) {
+      this.returnFrom(p, fact);
+    } else if (ts.isForOfStatement(p) && p.expression === n) {
+      const init = p.initializer;
+      if (ts.isVariableDeclarationList(init)) {
+        const decl = init.declarations[0];
+        if (decl) this.elements(r, (e) => this.add(decl.name, e.role, 'element', e), fact);
+      }
+    } else if (ts.isTemplateSpan(p) && p.expression === n) {
+      this.joins.template(p.parent);
+    } else if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) {
+      this.jsxAttribute(p.parent, fact);
+    } else if (ts.isExportAssignment(p) && p.expression === n) {
+      this.exporting.add(p.getSourceFile());
+      for (const ref of this.calls.referencesOfDefault(p)) this.add(ref, r, 'flow', fact);
+    } else if (ts.isSwitchStatement(p) && p.expression === n) {
+      this.compared(
+        p.caseBlock.clauses.flatMap((c) => (ts.isCaseClause(c) ? [c.expression] : [])),
+        fact,
+      );
+    }
+  }
+
+  private binary(p: TsNamespace.BinaryExpression, fact: Fact): void {
+    const { ts } = this;
+    const n = fact.node;
+    const op = p.operatorToken.kind;
+    switch (op) {
+      case ts.SyntaxKind.BarBarToken:
+      case ts.SyntaxKind.QuestionQuestionToken:
+        this.add(p, fact.role, 'flow', fact);
+        return;
+      case ts.SyntaxKind.AmpersandAmpersandToken:
+      case ts.SyntaxKind.CommaToken:
+        if (p.right === n) this.add(p, fact.role, 'flow', fact);
+        return;
+      case ts.SyntaxKind.EqualsToken:
+      case ts.SyntaxKind.BarBarEqualsToken:
+      case ts.SyntaxKind.QuestionQuestionEqualsToken:
+        if (p.right === n) this.assign(p.left, fact);
+        return;
+      case ts.SyntaxKind.PlusToken:
+        this.joins.plus(p);
+        return;
+      case ts.SyntaxKind.EqualsEqualsEqualsToken:
+      case ts.SyntaxKind.EqualsEqualsToken:
+      case ts.SyntaxKind.ExclamationEqualsEqualsToken:
+      case ts.SyntaxKind.ExclamationEqualsToken:
+        this.compared([p.left === n ? p.right : p.left], fact);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A slug value the API sends compared with string literals: those literals are slugs of the API. */
+  private compared(others: readonly Expression[], fact: Fact): void {
+    const r = fact.role;
+    if (r.t !== 'api' || r.node !== this.graph.slug) return;
+    for (const o of others) {
+      const e = skipParens(this.ts, o);
+      if (this.ts.isStringLiteralLike(e) && !this.slugSlots.has(e)) this.slugSlots.set(e, fact);
+    }
+  }
+
+  /** `target = value`: the references of a name, a member (by the checker's symbol and in the heap), an element. */
+  private assign(target: Expression, fact: Fact): void {
+    const { ts } = this;
+    const t = skipParens(ts, target);
+    if (isExported(ts, t)) this.exporting.add(t.getSourceFile());
+    if (ts.isIdentifier(t)) {
+      for (const ref of this.calls.referencesOf(t)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
+    } else if (ts.isPropertyAccessExpression(t)) {
+      for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
+      this.storeInto(t.expression, t.name.text, fact);
+    } else if (ts.isElementAccessExpression(t)) {
+      this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
+    }
+  }
+
+  // ─── The heap: objects, arrays and maps the program builds ─────────────────────────────────────
+
+  private cell(site: SiteRole, member: string): string {
+    return `${site.key}.${member}`;
+  }
+
+  /** Stores a fact under a member of every object the expression may be (found now or later). */
+  private storeInto(object: Expression, member: string, fact: Fact): void {
+    this.allocate(object);
+    this.facts.observe(object, (o) => {
+      if (o.role.t !== 'site') return;
+      this.storeMember(o.role, member, fact);
+    });
+  }
+
+  private storeMember(site: SiteRole, member: string, fact: Fact): void {
+    if (site.what === 'array') {
+      if (/^\d+$/.test(member)) this.facts.store(this.cell(site, member), fact);
+      this.facts.store(this.cell(site, '[]'), fact);
+      if (!/^\d+$/.test(member)) this.facts.store(this.cell(site, '[]?'), fact);
+      return;
+    }
+    this.facts.store(this.cell(site, member), fact);
+    this.facts.store(this.cell(site, '**'), fact);
+  }
+
+  private storeInLiteral(literal: Node, member: string | undefined, fact: Fact): void {
+    if (!this.ts.isObjectLiteralExpression(literal) || member === undefined) return;
+    const site = this.roles.site(literal, 'object');
+    this.storeMember(site, member, fact);
+    this.add(literal, site, 'flow', fact);
+  }
+
+  /** `{ ...value }`: a copy of an API object is that object; a copy of the program's own object holds its members. */
+  private spreadInto(literal: Node, fact: Fact): void {
+    if (!this.ts.isObjectLiteralExpression(literal)) return;
+    const r = fact.role;
+    if (r.t === 'api' && r.node.kind === 'object') this.add(literal, r, 'flow', fact);
+    if (r.t === 'site') {
+      const site = this.roles.site(literal, 'object');
+      this.facts.watch(this.cell(r, '**'), (m) => this.facts.store(this.cell(site, '**'), m));
+      this.add(literal, site, 'flow', fact);
+    }
+  }
+
+  /**
+   * Where an object the program builds comes from, when a store finds its name before the object
+   * itself: the literal (`{}`, `[]`, `new Map()`) a `const`/`let` starts with, made a site there.
+   */
+  private allocate(expr: Expression): void {
+    const { ts, checker } = { ts: this.ts, checker: this.view.checker };
+    const e = skipParens(ts, expr);
+    if (!ts.isIdentifier(e) || this.allocated.has(e)) return;
+    this.allocated.add(e);
+    const symbol = checker.getSymbolAtLocation(e);
+    const decl = symbol?.valueDeclaration;
+    if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return;
+    const init = skipParens(ts, decl.initializer);
+    const what = siteKindOf(ts, init);
+    if (what && !this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
+  }
+
+  /**
+   * Reads a member of a role: the API graph's member, what the program stored under it, an HTTP
+   * response's body (`data`, `body`). `*` is a member named at run time.
+   */
+  load(r: Role, member: string, then: (m: { role: Role; step: StepKind; prev?: Fact }, note?: string) => void, via: Fact): void {
+    switch (r.t) {
+      case 'api': {
+        const node = r.node;
+        if (node.kind === 'list') {
+          if (member === '[]' || member === '*' || /^\d+$/.test(member)) {
+            const element = node.element;
+            if (element) then({ role: this.apiRole(element, r), step: 'element' });
+          }
+          return;
+        }
+        const child = node.members.get(member);
+        if (child && child !== this.graph.text) then({ role: this.apiRole(child, r), step: 'member' });
+        return;
+      }
+      case 'site': {
+        const watch = (cell: string) =>
+          this.facts.watch(this.cell(r, cell), (f) => then({ role: f.role, step: 'heap', prev: f }));
+        if (r.what === 'awaited') {
+          // `await Promise.all([a, b])`: the awaited view of an array.
+          const array = this.roles.site(r.site, 'array');
+          this.load(
+            array,
+            member,
+            (m) => then({ role: awaited(m.role), step: 'await', ...(m.prev ? { prev: m.prev } : {}) }),
+            via,
+          );
+          return;
+        }
+        if (r.what === 'array') {
+          if (member === '[]' || member === '*') watch('[]');
+          else if (/^\d+$/.test(member)) {
+            watch(member);
+            watch('[]?');
+          }
+          return;
+        }
+        if (member === '*') watch('**');
+        else {
+          watch(member);
+          watch('*');
+        }
+        return;
+      }
+      case 'response':
+        if (member === 'data' || member === 'body') then({ role: r.of, step: 'await' });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A member of an API role: same staying-on-V1, slug kept for an item's own members. */
+  private apiRole(node: ApiRole['node'], from: ApiRole): Role {
+    return this.roles.api(node, { ...(from.stays ? { stays: true } : {}) });
+  }
+
+  /** Calls `then` for each element of a list role (an API list, an array or a map the program builds). */
+  elements(r: Role, then: (f: Fact) => void, via: Fact): void {
+    if (r.t === 'api' && r.node.kind === 'list') {
+      const element = r.node.element;
+      if (element) {
+        const f: Fact = { node: via.node, role: this.apiRole(element, r), step: 'element', prev: via };
+        then(f);
+      }
+    } else if (r.t === 'site') {
+      const member = r.what === 'array' ? '[]' : r.what === 'map' ? '**' : undefined;
+      if (member) this.facts.watch(this.cell(r, member), then);
+    }
+  }
+
+  private destructure(pattern: TsNamespace.BindingPattern, fact: Fact): void {
+    const { ts } = this;
+    pattern.elements.forEach((el, i) => {
+      if (ts.isOmittedExpression(el)) return;
+      if (el.dotDotDotToken) {
+        this.add(el.name, fact.role, 'flow', fact);
+        return;
+      }
+      const key = ts.isObjectBindingPattern(pattern)
+        ? el.propertyName
+          ? memberName(ts, el.propertyName)
+          : ts.isIdentifier(el.name)
+            ? el.name.text
+            : undefined
+        : String(i);
+      if (key === undefined) return;
+      this.load(fact.role, key, (m) => this.add(el.name, m.role, m.step, m.prev ?? fact), fact);
+    });
+  }
+
+  // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** `receiver.name(…)` where the receiver holds `fact`'s role. */
+  private method(fact: Fact, name: string, call: TsNamespace.CallExpression): void {
+    const r = fact.role;
+    const args = call.arguments;
+    if (r.t === 'promise') {
+      if (name === 'then' && args[0]) {
+        this.callback(args[0], 0, { ...fact, role: r.of, step: 'await' });
+        this.returnsInto(args[0], call, (x) => this.roles.promise(awaited(x)));
+      } else if (name === 'catch' || name === 'finally') this.add(call, r, 'flow', fact);
+      return;
+    }
+    if (r.t === 'response') {
+      if (name === 'json') this.add(call, this.roles.promise(r.of), 'await', fact);
+      return;
+    }
+    if (r.t === 'client') {
+      if (CLIENT_METHODS.has(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
+      return;
+    }
+    const isList = (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array');
+    if (r.t === 'site' && r.what === 'map') {
+      if (name === 'get')
+        this.load(r, (args[0] && keyOf(this.ts, args[0])) ?? '*', (m) => this.add(call, m.role, m.step, m.prev ?? fact), fact);
+      else if (name === 'values') {
+        const list = this.roles.site(call, 'array');
+        this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
+        this.add(call, list, 'flow', fact);
+      } else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
+      return;
+    }
+    if (!isList) return;
+    if (ELEMENT_METHODS.has(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
+    if (LIST_METHODS.has(name)) this.add(call, r, 'flow', fact);
+    if (!CALLBACK_METHODS.has(name) || !args[0]) return;
+    const cb = args[0];
+    const reduce = name === 'reduce' || name === 'reduceRight';
+    this.elements(
+      r,
+      (e) => {
+        this.callback(cb, reduce ? 1 : 0, e);
+        if (name === 'sort' || name === 'toSorted') this.callback(cb, 1, e);
+      },
+      fact,
+    );
+    if (name === 'map' || name === 'flatMap') {
+      const list = this.roles.site(call, 'array');
+      this.returnsInto(cb, list, (x) => x, name === 'flatMap');
+      this.add(call, list, 'flow', fact);
+    }
+    if (reduce) {
+      this.returnsInto(cb, call, (x) => x);
+      const init = args[1];
+      if (init) {
+        this.facts.observe(init, (f) => {
+          this.add(call, f.role, 'flow', f);
+          this.callback(cb, 0, f);
+        });
+      }
+      this.returnsCallbackInto(cb, 0);
+    }
+  }
+
+  /** The functions a callback expression is: an inline function, a named one, or a function value tracked there. */
+  private functionsOf(expr: Expression, then: (fn: FunctionLike) => void): void {
+    const { ts } = this;
+    const e = skipParens(ts, expr);
+    if (this.calls.isFunctionLike(e)) {
+      then(e);
+      return;
+    }
+    if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) {
+      let symbol = this.view.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
+        try {
+          symbol = this.view.checker.getAliasedSymbol(symbol);
+        } catch {
+          symbol = undefined;
+        }
+      }
+      for (const d of symbol?.declarations ?? []) {
+        if (this.calls.isFunctionLike(d) && d.body) then(d);
+        else if (ts.isVariableDeclaration(d) && d.initializer && this.calls.isFunctionLike(skipParens(ts, d.initializer)))
+          then(skipParens(ts, d.initializer) as FunctionLike);
+      }
+    }
+    this.facts.observe(e, (f) => {
+      if (f.role.t === 'fn') then(f.role.fn as FunctionLike);
+    });
+  }
+
+  /** A callback's parameter `index` gets the fact's role. */
+  private callback(cb: Expression, index: number, fact: Fact): void {
+    this.functionsOf(cb, (fn) => {
+      const param = fn.parameters[index];
+      if (param) this.add(param.name, fact.role, fact.step === 'source' ? 'flow' : fact.step, fact);
+    });
+  }
+
+  /** What a callback returns flows into `target` (a node, or an array site's elements), transformed. */
+  private returnsInto(cb: Expression, target: Node | SiteRole, transform: (r: Role) => Role, flatten = false): void {
+    this.functionsOf(cb, (fn) => {
+      this.facts.watch(this.returnCell(fn), (f) => {
+        if (this.isSite(target)) {
+          const put = (g: Fact) => this.facts.store(this.cell(target, '[]'), g);
+          if (
+            flatten &&
+            ((f.role.t === 'api' && f.role.node.kind === 'list') || (f.role.t === 'site' && f.role.what === 'array'))
+          )
+            this.elements(f.role, put, f);
+          else put(f);
+        } else this.add(target, transform(f.role), 'return', f);
+      });
+    });
+  }
+
+  /** `reduce`'s accumulator: what the callback returns is its first parameter next time. */
+  private returnsCallbackInto(cb: Expression, index: number): void {
+    this.functionsOf(cb, (fn) => {
+      const param = fn.parameters[index];
+      if (param) this.facts.watch(this.returnCell(fn), (f) => this.add(param.name, f.role, 'flow', f));
+    });
+  }
+
+  private isSite(x: Node | SiteRole): x is SiteRole {
+    return (x as SiteRole).t === 'site';
+  }
+
+  returnCell(fn: FunctionLike): string {
+    return `return:${this.roles.id(fn)}`;
+  }
+
+  /** A role a function returns: stored for its calls (an async function's wrapped in a promise). */
+  private returnFrom(fn: FunctionLike, fact: Fact): void {
+    const isAsync = fn.modifiers?.some((m) => m.kind === this.ts.SyntaxKind.AsyncKeyword) ?? false;
+    const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
+    this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
+    if (this.callersFound.has(fn)) return;
+    this.callersFound.add(fn);
+    // The calls that read what it returns: where its name is called, across modules.
+    const name = this.calls.nameOf(fn);
+    if (!name) return;
+    if (isExported(this.ts, name)) this.exporting.add(name.getSourceFile());
+    for (const ref of this.calls.referencesOf(name)) {
+      const call = ref.parent;
+      if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
+        this.watchReturn(call, fn);
+    }
+  }
+
+  private watchReturn(call: CallLike, fn: FunctionLike): void {
+    const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
+    if (this.watchedReturns.has(key) || this.ts.isConstructorDeclaration(fn)) return;
+    this.watchedReturns.add(key);
+    this.facts.watch(this.returnCell(fn), (f) => this.add(call, f.role, 'return', f));
+  }
+
+  /** A tracked value at argument `index` of a call. */
+  private argument(call: CallLike, index: number, fact: Fact): void {
+    const { ts } = this;
+    const r = fact.role;
+    const callees = this.calls.calleesOf(call);
+    if (callees.length > 0) {
+      for (const fn of callees) {
+        this.bindArgument(fn, index, fact);
+        this.bindFunctionArguments(call, fn);
+        if (ts.isCallExpression(call)) this.watchReturn(call, fn);
+      }
+      return;
+    }
+    const callee = skipParens(ts, call.expression);
+    const calleeText = ts.isPropertyAccessExpression(callee)
+      ? `${callee.expression.getText()}.${callee.name.text}`
+      : callee.getText();
+    const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    if (ts.isNewExpression(call)) {
+      if (calleeText === 'URL' || calleeText === 'globalThis.URL') this.joins.newUrl(call);
+      else if (calleeText === 'Map' && index === 0) {
+        const map = this.roles.site(call, 'map');
+        this.elements(
+          r,
+          (e) => this.load(e.role, '1', (v) => this.facts.store(this.cell(map, '*'), { ...e, role: v.role }), e),
+          fact,
+        );
+        this.facts.watch(this.cell(map, '*'), (f) => this.facts.store(this.cell(map, '**'), f));
+        this.add(call, map, 'flow', fact);
+      }
+      return;
+    }
+    switch (calleeText) {
+      case 'Object.values':
+      case 'Array.from': {
+        const list = this.roles.site(call, 'array');
+        if (calleeText === 'Object.values' && r.t === 'site')
+          this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
+        else this.elements(r, (e) => this.facts.store(this.cell(list, '[]'), e), fact);
+        this.add(call, list, 'flow', fact);
+        return;
+      }
+      case 'Object.entries': {
+        if (r.t !== 'site') return;
+        const list = this.roles.site(call, 'array');
+        const pair = this.roles.site(call, 'pair');
+        this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(pair, '1'), f));
+        this.facts.store(this.cell(list, '[]'), { ...fact, role: pair });
+        this.add(call, list, 'flow', fact);
+        return;
+      }
+      case 'Object.fromEntries': {
+        const map = this.roles.site(call, 'object');
+        this.elements(
+          r,
+          (e) =>
+            this.load(
+              e.role,
+              '1',
+              (v) => this.storeMember(map, '*', { ...e, role: v.role, ...(v.prev ? { prev: v.prev } : {}) }),
+              e,
+            ),
+          fact,
+        );
+        this.add(call, map, 'flow', fact);
+        return;
+      }
+      case 'Promise.all':
+      case 'Promise.allSettled':
+        if (r.t === 'site' && r.what === 'array')
+          this.add(call, this.roles.promise(this.roles.site(r.site, 'awaited')), 'await', fact);
+        return;
+      case 'Promise.resolve':
+        this.add(call, this.roles.promise(r), 'flow', fact);
+        return;
+      case 'structuredClone':
+      case 'Object.freeze':
+      case 'Object.seal':
+        if (index === 0) this.add(call, r, 'flow', fact);
+        return;
+      default:
+        break;
+    }
+    if (method && ts.isPropertyAccessExpression(callee)) {
+      const receiver = callee.expression;
+      if ((method === 'push' || method === 'unshift') && index >= 0) this.storeInto(receiver, '[]?', fact);
+      else if (method === 'set' && index === 1) this.storeInto(receiver, keyOf(ts, call.arguments[0] as Expression) ?? '*', fact);
+      else if (method === 'resolve' && calleeText.endsWith('url.resolve') && index === 1) this.joins.urlResolve(call);
+    }
+    // An HTTP request: a library call (not the program's own function) given an API URL.
+    if (r.t === 'url' && index === 0) this.joins.request(call, fact);
+    // An HTTP client configured with a base URL option.
+    if (r.t === 'site' && r.what === 'object') {
+      for (const option of BASE_OPTIONS) {
+        this.load(
+          r,
+          option,
+          (b) => {
+            if (b.role.t === 'url' && b.role.url.kind === 'base')
+              this.add(call, this.roles.client(b.role), 'join', b.prev ?? fact);
+          },
+          fact,
+        );
+      }
+    }
+    this.wantCallee(call);
+  }
+
+  /** A parameter gets what its argument holds. */
+  private bindArgument(fn: FunctionLike, index: number, fact: Fact): void {
+    const params = fn.parameters;
+    const param = params[index] ?? (params.at(-1)?.dotDotDotToken ? params.at(-1) : undefined);
+    if (!param) return;
+    if (param.dotDotDotToken) return;
+    this.add(param.name, fact.role, 'argument', fact);
+  }
+
+  /** Functions handed to a function as arguments are function values of its parameters (callbacks). */
+  private bindFunctionArguments(call: CallLike, fn: FunctionLike): void {
+    const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
+    if (this.calledBack.has(key)) return;
+    this.calledBack.add(key);
+    (call.arguments ?? []).forEach((arg, i) => {
+      const e = skipParens(this.ts, arg);
+      if (this.calls.isFunctionLike(e)) {
+        const param = fn.parameters[i];
+        if (param) this.add(param.name, this.roles.fn(e), 'argument', undefined);
+      }
+    });
+  }
+
+  /** `f(…)` where `f` holds a function value: its parameters get the arguments, the call its returns. */
+  private callFunctionValue(call: TsNamespace.CallExpression, fn: FunctionLike, fact: Fact): void {
+    call.arguments.forEach((arg, i) => {
+      this.facts.observe(arg, (f) => this.bindArgument(fn, i, f));
+    });
+    this.watchReturn(call, fn);
+    void fact;
+  }
+
+  /** `<Card item={x} />`: the component's props get the attribute. */
+  private jsxAttribute(attr: TsNamespace.JsxAttribute, fact: Fact): void {
+    const { ts } = this;
+    const element = attr.parent?.parent;
+    if (!element || !(ts.isJsxOpeningElement(element) || ts.isJsxSelfClosingElement(element))) return;
+    const name = memberName(ts, attr.name as TsNamespace.PropertyName);
+    if (name === undefined) return;
+    const props = this.roles.site(attr.parent, 'object');
+    this.storeMember(props, name, fact);
+    this.functionsOf(element.tagName as Expression, (fn) => {
+      const param = fn.parameters[0];
+      if (param) this.add(param.name, props, 'argument', fact);
+    });
+  }
+
+  /** A call the program cannot resolve because its callee is imported from a file the program does not hold yet. */
+  private wantCallee(call: CallLike): void {
+    const { ts } = this;
+    let e = skipParens(ts, call.expression);
+    while (ts.isPropertyAccessExpression(e)) e = skipParens(ts, e.expression);
+    if (!ts.isIdentifier(e)) return;
+    const symbol = this.view.checker.getSymbolAtLocation(e);
+    for (const d of symbol?.declarations ?? []) {
+      const specifier = moduleSpecifierOf(ts, d);
+      if (!specifier) continue;
+      const resolved = ts.resolveModuleName(
+        specifier,
+        d.getSourceFile().fileName,
+        this.view.program.getCompilerOptions(),
+        ts.sys,
+      );
+      const file = resolved.resolvedModule?.resolvedFileName;
+      if (file && !this.view.files.has(file) && !file.includes('/node_modules/') && !file.endsWith('.d.ts'))
+        this.wanted.add(file);
+    }
+  }
+}
+
+/**
+ * Whether a name (or an assignment target) is what a module exports: an `export`ed declaration, a
+ * member of an exported class, `exports.x`, `module.exports(.x)`, a member of the object a module
+ * exports. A name inside a function body is the function's own.
+ */
+function isExported(ts: Ts, node: Node): boolean {
+  const exportsObject = (e: Node) => {
+    const x = e.getText();
+    return x === 'exports' || x === 'module.exports';
+  };
+  if (ts.isPropertyAccessExpression(node)) return exportsObject(node) || exportsObject(node.expression);
+  for (let n: Node | undefined = node.parent; n; n = n.parent) {
+    if (ts.isVariableStatement(n) || ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n))
+      return n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+    if (ts.isPropertyAccessExpression(n) && n.name === node) return exportsObject(n.expression);
+    if (ts.isExportAssignment(n)) return true;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) return exportsObject(n.left);
+    if (ts.isSourceFile(n) || ts.isBlock(n)) return false;
+  }
+  return false;
+}
+
+const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');
+
+/** Whether an identifier is the name a variable, parameter, binding or class field declares. */
+function isDeclarationName(ts: Ts, id: TsNamespace.Identifier): boolean {
+  const p = id.parent;
+  return (
+    !!p &&
+    (ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p) || ts.isPropertyDeclaration(p)) &&
+    p.name === id
+  );
+}
+
+/** A property name's text (identifier, string or numeric literal, or a computed string). */
+function memberName(ts: Ts, name: TsNamespace.PropertyName | TsNamespace.JsxAttributeName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
+    return name.text;
+  if (ts.isComputedPropertyName(name)) {
+    const e = skipParens(ts, name.expression);
+    return ts.isStringLiteralLike(e) || ts.isNumericLiteral(e) ? e.text : '*';
+  }
+  return undefined;
+}
+
+/** A key known where it is written (`o['x']`, `o[0]`), or undefined when it is built at run time. */
+function keyOf(ts: Ts, expr: Expression): string | undefined {
+  const e = skipParens(ts, expr);
+  return ts.isStringLiteralLike(e) || ts.isNumericLiteral(e) ? e.text : undefined;
+}
+
+/** What an object the program builds is, by the expression that makes it. */
+function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
+  if (ts.isObjectLiteralExpression(init)) return 'object';
+  if (ts.isArrayLiteralExpression(init)) return 'array';
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'Map') return 'map';
+  if (
+    ts.isCallExpression(init) &&
+    init.expression.getText() === 'Object.create' &&
+    init.arguments[0]?.kind === ts.SyntaxKind.NullKeyword
+  )
+    return 'object';
+  return undefined;
+}
+
+/** The function a statement is in. */
+function enclosingFunction(calls: Calls, node: Node): FunctionLike | undefined {
+  for (let n = node.parent; n; n = n.parent) if (calls.isFunctionLike(n)) return n;
+  return undefined;
+}
+
+/** The module an import or `require` declaration names. */
+function moduleSpecifierOf(ts: Ts, d: Node): string | undefined {
+  for (let n: Node | undefined = d; n; n = n.parent) {
+    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) return n.moduleSpecifier.text;
+    if (ts.isVariableDeclaration(n) && n.initializer) {
+      const init = skipParens(ts, n.initializer);
+      if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') {
+        const arg = init.arguments[0];
+        return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;
+      }
+      return undefined;
+    }
+    if (ts.isSourceFile(n) || ts.isBlock(n)) return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { loadMappings } from '../src/mapping/load.js';
+import { findV1Usage } from '../src/report/find.js';
+import { gatingFindings } from '../src/report/finding.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
+import { copyApp, filesOf, mapSlugs, runApp, type ServerEnv } from './helpers/apps.js';
+
+/**
+ * The codemod judged by behaviour, on small apps written the way real integrations are
+ * (`fixtures/apps/<name>`): request helpers, config objects, callbacks, classes, plain JavaScript
+ * with and without a config, TS with and without declared types. The original app runs on V1
+ * payloads, the migrated one on V2 payloads served only at V2 URLs; their outputs must agree once
+ * V1 slugs are mapped by the table.
+ */
+const mappings = loadMappings();
+
+/** What each app is, and so what migrating it must give. */
+const APPS = {
+  /** Plain JS, no config: a config object, a request helper, helpers that read items and descriptors they are given. */
+  'js-helpers': 'v1',
+  /** CommonJS with a client class: a base from a default parameter, `new URL(path, base)`, `Object.fromEntries`, `reduce`. */
+  'cjs-class': 'v1',
+  /** TS with declared types and a tsconfig. */
+  'ts-typed': 'v1',
+  /** TS without declared types (`any`) and without a tsconfig: an axios-style client with a `baseURL` option, a class. */
+  'ts-untyped': 'v1',
+  /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
+  'v2-app': 'v2',
+  /** One V1 base for the API and, through the same helper, another VoteAmerica service on the same host and version. */
+  'shared-base': 'shared',
+} as const;
+
+let server: RunningServer;
+let env: ServerEnv;
+beforeAll(async () => {
+  server = await startServer({ mappings });
+  const key = server.keys[0] as { id: string; secret: string };
+  env = { url: server.url, keyId: key.id, secret: key.secret, hosts: mappings.hosts };
+});
+afterAll(() => server?.close());
+
+async function migrate(dir: string) {
+  const summary = await runCodemod({ cwd: dir, write: true, allowDirty: true, mappings });
+  expect(summary.totals.errors, JSON.stringify(summary.files.filter((f) => f.status === 'error'))).toBe(0);
+  return summary;
+}
+
+async function gating(dir: string) {
+  const report = await findV1Usage({ cwd: dir, mappings });
+  return gatingFindings(report.findings, 'any').map((f) => `${f.file}:${f.line} ${f.token}: ${f.message}`);
+}
+
+describe('fixture apps, judged by behaviour', () => {
+  const v1Apps = Object.entries(APPS)
+    .filter(([, kind]) => kind === 'v1')
+    .map(([name]) => name);
+
+  it.each(v1Apps)('%s: the migrated app on V2 data does what the original does on V1 data', async (name) => {
+    const original = copyApp(name);
+    const before = await runApp(original, 'v1', env);
+    expect(before.status, before.stderr).toBe(0);
+
+    const migrated = copyApp(name);
+    await migrate(migrated);
+    const after = await runApp(migrated, 'v2', env);
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.output).toEqual(mapSlugs(before.output, mappings));
+    expect(after.requested.every((url) => url.includes('/v2/'))).toBe(true);
+
+    // Nothing is left for the gate, and a second run changes nothing.
+    expect(await gating(migrated)).toEqual([]);
+    const again = await migrate(migrated);
+    expect(again.totals.changed).toBe(0);
+  });
+
+  it('v2-app: an app already on V2 comes out byte-identical, with nothing to report', async () => {
+    const original = copyApp('v2-app');
+    const migrated = copyApp('v2-app');
+    await migrate(migrated);
+    expect(filesOf(migrated)).toEqual(filesOf(original));
+    expect(await gating(migrated)).toEqual([]);
+    const run = await runApp(migrated, 'v2', env);
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  it('shared-base: a base shared with another service is not moved; the API calls on it get a marker, the app still works', async () => {
+    const original = copyApp('shared-base');
+    const before = await runApp(original, 'v1', env);
+    expect(before.status, before.stderr).toBe(0);
+
+    const migrated = copyApp('shared-base');
+    await migrate(migrated);
+    // Only marker lines were added: the base, and the reads of the data it brings, stay on V1.
+    const was = filesOf(original);
+    for (const [file, text] of Object.entries(filesOf(migrated))) {
+      const kept = text
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('// civic-migrate:'))
+        .join('\n');
+      expect(kept, file).toBe(was[file]);
+    }
+    const after = await runApp(migrated, 'v1', env);
+    expect(after.output).toEqual(before.output);
+    expect(after.requested.some((url) => url.includes('/v1/registration/status/'))).toBe(true);
+    // A person must act: the report says so.
+    expect((await gating(migrated)).length).toBeGreaterThan(0);
+  });
+
+  it('a JS app gives the same result with and without a jsconfig.json', async () => {
+    for (const name of ['js-helpers', 'cjs-class']) {
+      const bare = copyApp(name);
+      await migrate(bare);
+      const configured = copyApp(name);
+      writeFileSync(join(configured, 'jsconfig.json'), '{ "compilerOptions": { "checkJs": false } }\n');
+      await migrate(configured);
+      const { 'jsconfig.json': _config, ...files } = filesOf(configured);
+      expect(files, name).toEqual(filesOf(bare));
+    }
+  });
+});
