@@ -188,6 +188,8 @@ export function decide(a: Analysis): Decision[] {
     const holder = roles && holderOf(site);
     if (!roles || !holder) return false;
     let verdict = propertyVerdict(roles, holder, p, plan);
+    // A declared type settles whom a name belongs to: the program's renames take a V1 member's, another type's stays.
+    if (verdict.kind !== 'none' && verdict.kind !== 'keep' && settledByProgram(site.node)) return true;
     // `if (item.field_type === 'x') … item.value`: the condition narrows the item to one field's.
     if (verdict.kind === 'rename' && p.appliesToFormat && site.place === 'access') {
       const receiver = receiverOf(a, site.node);
@@ -214,7 +216,9 @@ export function decide(a: Analysis): Decision[] {
   };
   /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   const doubt = (site: NameSite, p: PropertyRule) => {
-    if (p.object === 'field' && a.civic && !isModuleSide(a, site.node, site.place))
+    if (p.object !== 'field' || !a.civic || a.longName !== 'auto') return;
+    if (a.program?.ownerOf(site.node) === 'civic') return;
+    if (!isModuleSide(a, site.node, site.place))
       out.push({ ...markAt(site.node, note('property-unproven', { v1: p.v1, v2: p.v2 }), propertyRef(p)), quiet: true });
   };
 
@@ -229,15 +233,12 @@ export function decide(a: Analysis): Decision[] {
     const property = plan.fieldProperties.get(name) ?? plan.itemProperties.get(name);
     const field = property?.object === 'field';
     if (field && a.longName === 'never') return;
-    if (property && settledByProgram(node)) {
-      if (a.program?.ownerOf(node) === 'other' && a.longName === 'auto') doubt(site, property);
-      return;
-    }
-    // `longName: 'always'`: every `long_name` is the field list's (outside Geocoding), whatever the roles say.
+    // `longName: 'always'`: every `long_name` is the field list's, whatever the roles say.
     if (property && roles && !(field && a.longName === 'always')) {
       if (!byRoles(site, property)) doubt(site, property);
       return;
     }
+    if (property && settledByProgram(node)) return;
     const fieldProperty = plan.fieldProperties.get(name);
     if (fieldProperty) {
       if (a.civic && !isModuleSide(a, node, place) && !isGeocoding(a, node, place))

@@ -4,13 +4,14 @@ import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { readSources } from '../files/sources.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
+import { inferredProgramMode } from './program/inferred-mode.js';
 import { openProgramMode } from './program/mode.js';
+import { readWithProgram } from './program/sources.js';
 import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
 
@@ -174,8 +175,9 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     await emit({ path: e.rel, status: 'error', reason: e.message, changes: NONE, markers: NONE });
   }
 
-  // Program mode: the program that holds the target, when a tsconfig/jsconfig (or --project) says so.
-  const program = openProgramMode(
+  // Program mode: the program that holds the target, when a tsconfig/jsconfig (or --project) says so;
+  // otherwise (unless `project: false`) one inferred from the TS/JS files that show V1 usage, once read.
+  const configured = openProgramMode(
     cwd,
     options,
     files.map((f) => f.path),
@@ -207,12 +209,30 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   };
 
-  const isCandidate = (file: DiscoveredFile, bytes: Uint8Array) =>
-    program?.fileOf(file.path)?.hasRenames === true || prefilter.isCandidateBytes(bytes);
-  let done = 0;
-  for (const source of readSources(files, isCandidate, maxBytes)) {
+  const read = {
+    specs: [prefilter.spec],
+    pick: () => 0,
+    extra: (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true,
+    maxBytes,
+  };
+  const { program, sources } = await readWithProgram(files, read, {
+    configured,
+    ...(options.project === false
+      ? {}
+      : {
+          infer: (texts, parsed) =>
+            inferredProgramMode(
+              mappings,
+              texts,
+              files.map((f) => f.path),
+              maxBytes,
+              parsed,
+            ),
+        }),
+    onRead: (done) => options.onProgress?.(done, files.length),
+  });
+  for (const source of sources) {
     const { file } = source;
-    options.onProgress?.(++done, files.length);
     if (options.write && options.signal?.aborted) {
       await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
       continue;

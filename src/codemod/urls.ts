@@ -209,6 +209,10 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     return piece === -1 ? undefined : context.flowBefore?.(piece);
   };
   for (const at of [...starts].sort((x, y) => x - y)) {
+    const slash = virtual.charAt(at) === '/' ? 1 : 0;
+    const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
+    if (!model.roots.has(root) || virtual.charAt(at + slash + root.length) !== '/') continue;
+    if (covered.some(([s, e]) => at >= s && at < e)) continue;
     // A path's version is the version of the base it is joined with.
     const flow = flowAt(at);
     const flowV1 = flow?.versions.has(model.from) ?? false;
@@ -217,10 +221,6 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     // Built on a base known not to be V1: not a V1 path.
     const base = flowV1 ? model.from : versionBefore(at);
     if (base !== undefined && base !== model.from) continue;
-    const slash = virtual.charAt(at) === '/' ? 1 : 0;
-    const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
-    if (!model.roots.has(root) || virtual.charAt(at + slash + root.length) !== '/') continue;
-    if (covered.some(([s, e]) => at >= s && at < e)) continue;
     const j = pathEnd(at);
     const prefix = `${version}/`;
     const path = prefix + virtual.slice(at + slash, j);

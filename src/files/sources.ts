@@ -1,5 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type PrefilterSpec, prefilterFromSpec } from '../scan/prefilter.js';
 import type { DiscoveredFile } from './discover.js';
 import { createBytesReader, DEFAULT_MAX_BYTES, type TextSkipReason, textSkipReason } from './read.js';
+import type { ReadBatch, ReadJob } from './read-worker.js';
 
 /** What reading one discovered file came to. */
 export type SourceFile =
@@ -40,5 +45,90 @@ export function* readSources(
     else if (!isCandidate(file, read.bytes)) yield { kind: 'passed', file, bytes };
     // A copy: the buffer is overwritten by the next read. Validated above, so the decode loses nothing.
     else yield { kind: 'candidate', file, bytes, text: read.bytes.toString('utf8') };
+  }
+}
+
+/** How the parallel reader judges files: prefilters as plain specs, one picked per file. */
+export interface ParallelReadOptions {
+  readonly specs: readonly PrefilterSpec[];
+  /** The index in `specs` of the prefilter that judges a file. */
+  readonly pick: (file: DiscoveredFile) => number;
+  /** A file the prefilter passed over that must be read anyway (a program reaches it). */
+  readonly extra?: (file: DiscoveredFile) => boolean;
+  readonly maxBytes?: number;
+  /** Read in a worker thread from this many files on (below it, a thread costs more than it saves). */
+  readonly parallelFrom?: number;
+}
+
+/** Trees smaller than this are read on the calling thread. */
+const PARALLEL_FROM = 2000;
+
+/**
+ * `readSources` for large trees: a worker thread reads and prefilters the files while the caller
+ * works on the candidates already sent (parses them), so reading no longer waits for parsing nor
+ * parsing for reading. Same outcomes, in the same order. On the calling thread when the tree is
+ * small, or where the worker's compiled file is not there (the sources run untranspiled).
+ */
+export async function* readSourcesParallel(
+  files: readonly DiscoveredFile[],
+  options: ParallelReadOptions,
+): AsyncGenerator<SourceFile> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const prefilters = options.specs.map(prefilterFromSpec);
+  const judge = (file: DiscoveredFile, bytes: Uint8Array) =>
+    (prefilters[options.pick(file)] ?? prefilters[0])?.isCandidateBytes(bytes) === true || options.extra?.(file) === true;
+  const script = new URL('./read-worker.js', import.meta.url);
+  if (files.length < (options.parallelFrom ?? PARALLEL_FROM) || !existsSync(fileURLToPath(script))) {
+    yield* readSources(files, judge, maxBytes);
+    return;
+  }
+  const job: ReadJob = { paths: files.map((f) => f.path), pick: files.map(options.pick), specs: options.specs, maxBytes };
+  const worker = new Worker(script, { workerData: job });
+  const batches: ReadBatch[] = [];
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  worker.on('message', (batch: ReadBatch) => {
+    batches.push(batch);
+    wake?.();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    wake?.();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0 && failure === undefined) failure = new Error(`the file reading thread stopped (exit code ${code})`);
+    wake?.();
+  });
+  try {
+    for (let done = false; !done; ) {
+      const batch = batches.shift();
+      if (!batch) {
+        if (failure !== undefined) throw failure;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+        continue;
+      }
+      for (const [i, [kind, bytes, detail]] of batch.results.entries()) {
+        const file = files[batch.from + i] as DiscoveredFile;
+        if (kind === 0) yield { kind: 'error', file, message: detail };
+        else if (kind === 1) yield { kind: 'skipped', file, reason: detail as TextSkipReason, bytes };
+        else if (kind === 3) yield { kind: 'candidate', file, bytes, text: detail };
+        else if (options.extra?.(file)) {
+          // Passed over, but the program reaches it: read it here.
+          let text: string | undefined;
+          try {
+            text = readFileSync(file.path, 'utf8');
+          } catch {
+            text = undefined;
+          }
+          yield text === undefined ? { kind: 'passed', file, bytes } : { kind: 'candidate', file, bytes, text };
+        } else yield { kind: 'passed', file, bytes };
+      }
+      done = batch.done;
+    }
+  } finally {
+    await worker.terminate();
   }
 }

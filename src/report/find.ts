@@ -1,11 +1,12 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
+import { inferredProgramMode } from '../codemod/program/inferred-mode.js';
 import { openProgramMode } from '../codemod/program/mode.js';
+import { readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { readSources } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
@@ -46,7 +47,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const codemodFiles = codemodPrefilter(planFor(mappings), true);
-  const program = openProgramMode(
+  const configured = openProgramMode(
     cwd,
     {
       mappings,
@@ -67,10 +68,30 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   let filesAffected = 0;
   let bytesScanned = 0;
   let suppressed = 0;
-  const isCandidate = (file: DiscoveredFile, bytes: Uint8Array) =>
-    // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
-    program?.fileOf(file.path)?.hasRenames || (isCodemodFile(file.rel) ? codemodFiles : rules.prefilter).isCandidateBytes(bytes);
-  for (const source of readSources(discovery.files, isCandidate, maxBytes)) {
+  // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
+  const read = {
+    specs: [codemodFiles.spec, rules.prefilter.spec],
+    pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
+    extra: (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true,
+    maxBytes,
+  };
+  // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
+  const { program, sources } = await readWithProgram(discovery.files, read, {
+    configured,
+    ...(options.project === false
+      ? {}
+      : {
+          infer: (texts, parsed) =>
+            inferredProgramMode(
+              mappings,
+              texts,
+              discovery.files.map((f) => f.path),
+              maxBytes,
+              parsed,
+            ),
+        }),
+  });
+  for (const source of sources) {
     const { file } = source;
     if (source.kind === 'error') {
       errors.push({ file: file.rel, message: source.message });

@@ -113,8 +113,8 @@ export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iter
     },
     slugSlot: (literal) => t.slugSlots.get(literal),
     reached,
-    wanted: t.wanted,
-    exporting: t.exporting,
+    wanted: t.wanted(),
+    exporting: t.exporting(),
     truncated: t.facts.truncated,
   };
 }

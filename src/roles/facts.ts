@@ -139,6 +139,14 @@ export class FactStore {
     if (m) for (const f of [...m.values()]) fn(f);
   }
 
+  /** Everything stored in the cells of one owner (a site's members: cells named `<owner>.<member>`). */
+  cellsOf(owner: string): Fact[] {
+    const out: Fact[] = [];
+    const prefix = `${owner}.`;
+    for (const [key, m] of this.cells) if (key.startsWith(prefix)) out.push(...m.values());
+    return out;
+  }
+
   /** Whether a cell holds anything yet. */
   filled(cell: string): boolean {
     return (this.cells.get(cell)?.size ?? 0) > 0;

@@ -1,60 +1,120 @@
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import type { Project, ts as TsNamespace } from 'ts-morph';
-import type { Ts } from '../codemod/typescript.js';
+import { dirname, resolve } from 'node:path';
+import type { ts as TsNamespace } from 'ts-morph';
+import { type Ts, typescript } from '../codemod/typescript.js';
 import type { ProgramView } from './program-view.js';
 
 /** An inferred program: the TS/JS files given, read as an editor reads loose JavaScript. */
 export interface InferredProgram extends ProgramView {
-  readonly project: Project;
-  /** The program with more files (their texts read from disk, or given). */
+  /** The program with more files (their texts as read), reusing what is parsed already. */
   withFiles(files: ReadonlyMap<string, string>): InferredProgram;
 }
 
 /**
  * A program over the given files without a config, as an editor infers one for loose JavaScript:
- * `allowJs`, imports resolved between the files given (and only those: a file comes in when the
- * analysis asks for it), no library files. The texts are the ones given (what was read), so every
- * offset is the file's.
+ * `allowJs`, `import` and `require` resolved between the files given (and only those: a file
+ * comes in when the analysis asks for it), no library files, JSDoc read only where it gives JS
+ * types. The texts are the ones given (what was read), so every offset is the file's. Built on the
+ * compiler's own API: parsing is the cost, and nothing is parsed twice across rounds.
  */
-export function inferredProgram(files: ReadonlyMap<string, string>): InferredProgram {
-  const { Project: ProjectClass, ts } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
-  const project = new ProjectClass({
-    compilerOptions: {
-      allowJs: true,
-      checkJs: false,
-      noEmit: true,
-      noResolve: true,
-      noLib: true,
-      types: [],
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ESNext,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      jsx: ts.JsxEmit.Preserve,
-      allowArbitraryExtensions: true,
-    },
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-  });
-  return build(project, ts as unknown as Ts, files);
+export function inferredProgram(
+  files: ReadonlyMap<string, string>,
+  parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
+): InferredProgram {
+  const ts = typescript();
+  const options: TsNamespace.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noEmit: true,
+    noResolve: true,
+    noLib: true,
+    types: [],
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.Preserve,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.Preserve,
+    allowArbitraryExtensions: true,
+  };
+  const sources = new Map<string, TsNamespace.SourceFile>();
+  for (const [path, sf] of parsed) if (files.get(path) === sf.text) sources.set(resolve(path), sf);
+  const rest = new Map([...files].filter(([path]) => !sources.has(resolve(path))));
+  return build(ts, options, sources, rest, undefined);
 }
 
-function build(project: Project, ts: Ts, files: ReadonlyMap<string, string>): InferredProgram {
-  for (const [path, text] of files)
-    project.createSourceFile(resolve(path), text, { overwrite: true, scriptKind: scriptKindOf(ts, path) });
-  const program = project.getProgram().compilerObject;
+/**
+ * A file parsed as an inferred program parses it (a caller may parse files while others are still
+ * being read, and hand them to `inferredProgram`). JSDoc is read where it may declare an object type
+ * (`@typedef`, `@property`): a declared V1 type is evidence; elsewhere it is skipped, as parsing every
+ * comment of a large file costs more than the file's code.
+ */
+export function parseForProgram(path: string, text: string): TsNamespace.SourceFile {
+  const ts = typescript();
+  const abs = resolve(path);
+  const jsDocParsingMode = /@typedef|@property|@type\s*\{/.test(text)
+    ? ts.JSDocParsingMode.ParseForTypeInfo
+    : ts.JSDocParsingMode.ParseNone;
+  return ts.createSourceFile(
+    abs,
+    text,
+    { languageVersion: ts.ScriptTarget.ESNext, jsDocParsingMode },
+    true,
+    scriptKindOf(ts, abs),
+  );
+}
+
+function build(
+  ts: Ts,
+  options: TsNamespace.CompilerOptions,
+  sources: Map<string, TsNamespace.SourceFile>,
+  more: ReadonlyMap<string, string>,
+  old: TsNamespace.Program | undefined,
+): InferredProgram {
+  const jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeInfo;
+  for (const [path, text] of more) sources.set(resolve(path), parseForProgram(path, text));
+  const dirs = new Set<string>();
+  for (const path of sources.keys()) for (let d = dirname(path); !dirs.has(d); d = dirname(d)) dirs.add(d);
+  // The program sees only the files given: resolving an import asks nothing of the disk.
+  const host: TsNamespace.CompilerHost = {
+    getSourceFile: (name) => sources.get(resolve(name)),
+    fileExists: (name) => sources.has(resolve(name)),
+    directoryExists: (name) => dirs.has(resolve(name)),
+    readFile: () => undefined,
+    getDefaultLibFileName: () => 'lib.d.ts',
+    writeFile: () => {},
+    getCurrentDirectory: () => process.cwd(),
+    getCanonicalFileName: (name) => name,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    jsDocParsingMode,
+  };
+  const program = ts.createProgram({ rootNames: [...sources.keys()], options, host, ...(old ? { oldProgram: old } : {}) });
   const own = new Map<string, TsNamespace.SourceFile>();
   for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile) own.set(resolve(sf.fileName), sf);
+  let service: TsNamespace.LanguageService | undefined;
   return {
     ts,
-    project,
     program,
     checker: program.getTypeChecker(),
-    languageService: project.getLanguageService().compilerObject,
+    // Made only when asked (a rename of a declared V1 type's member): it parses the files again.
+    get languageService() {
+      service ??= ts.createLanguageService({
+        getCompilationSettings: () => options,
+        getScriptFileNames: () => [...sources.keys()],
+        getScriptVersion: () => '1',
+        getScriptSnapshot: (name) => {
+          const sf = sources.get(resolve(name));
+          return sf ? ts.ScriptSnapshot.fromString(sf.text) : undefined;
+        },
+        getCurrentDirectory: () => process.cwd(),
+        getDefaultLibFileName: () => 'lib.d.ts',
+        fileExists: (name) => sources.has(resolve(name)),
+        readFile: (name) => sources.get(resolve(name))?.text,
+        directoryExists: (name) => dirs.has(resolve(name)),
+      });
+      return service;
+    },
     files: own,
-    withFiles: (more) => build(project, ts, more),
+    withFiles: (files) => build(ts, options, sources, files, program),
   };
 }
 

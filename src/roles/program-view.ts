@@ -53,69 +53,212 @@ export class Calls {
   }
 
   /**
-   * The places that read the value a declared name holds: every reference the language service
-   * finds (across files, in plain JavaScript too), as the expression that holds the value there
-   * (`config.base` for the name `base`, the identifier for a variable).
+   * The places that read the value a declared name holds, across files and in plain JavaScript
+   * too, as the expression that holds the value there (`config.base` for the name `base`, the
+   * identifier for a variable). Found by the checker's symbols: identifiers of the same text in the
+   * name's scope (a local's function, else every file of the program), an import under another
+   * name followed to its uses.
    */
   referencesOf(name: Node): readonly Node[] {
-    const sf = name.getSourceFile();
-    return this.referencesAt(name, sf, name.getStart(sf) + (this.ts.isStringLiteralLike(name) ? 1 : 0));
+    const known = this.refs.get(name);
+    if (known) return known;
+    const out: Node[] = [];
+    this.refs.set(name, out);
+    const symbol = this.symbolOf(name);
+    if (!symbol || !(this.ts.isIdentifier(name) || this.ts.isPrivateIdentifier(name) || this.ts.isStringLiteralLike(name)))
+      return out;
+    this.collect(symbol, name.text, this.scopeOf(symbol), out, name);
+    return out;
   }
 
   /** The places that read a module's default export (`export default x`, `export =`): its default imports and `require` calls. */
   referencesOfDefault(assignment: TsNamespace.ExportAssignment): readonly Node[] {
-    const sf = assignment.getSourceFile();
-    const start = assignment.getStart(sf);
-    const word = assignment.isExportEquals ? '=' : 'default';
-    const at = sf.text.indexOf(word, start);
-    return at === -1 ? [] : this.referencesAt(assignment, sf, at);
+    return this.moduleReaders(assignment, assignment.getSourceFile(), assignment.isExportEquals ? 'export=' : 'default');
   }
 
-  private referencesAt(key: Node, sf: TsNamespace.SourceFile, at: number): readonly Node[] {
+  /** The places that read what `module.exports = …` sets: `require` calls of the module, its default imports. */
+  referencesOfModule(sf: TsNamespace.SourceFile): readonly Node[] {
+    return this.moduleReaders(sf, sf, 'export=');
+  }
+
+  private moduleReaders(key: Node, sf: TsNamespace.SourceFile, name: string): readonly Node[] {
     const known = this.refs.get(key);
     if (known) return known;
-    const { ts } = this;
+    const { ts, checker } = this.view;
     const out: Node[] = [];
     this.refs.set(key, out);
-    let found: readonly TsNamespace.ReferencedSymbol[] | undefined;
-    try {
-      found = this.view.languageService.findReferences(sf.fileName, at);
-    } catch {
-      found = undefined;
-    }
-    for (const group of found ?? []) {
-      for (const ref of group.references) {
-        if (ref.isDefinition) continue;
-        const file = this.view.program.getSourceFile(ref.fileName);
-        if (!file || !this.ownFiles.has(file)) continue;
-        const token = (ts as unknown as { getTokenAtPosition(sf: TsNamespace.SourceFile, pos: number): Node }).getTokenAtPosition(
-          file,
-          ref.textSpan.start,
-        );
-        const value = valueNodeOf(ts, token);
-        if (value) out.push(value);
-      }
+    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const exported =
+      moduleSymbol?.exports?.get(name as TsNamespace.__String) ?? moduleSymbol?.exports?.get('default' as TsNamespace.__String);
+    if (!moduleSymbol) return out;
+    for (const file of this.ownFiles) {
+      if (file === sf) continue;
+      const visit = (n: Node): void => {
+        if (ts.isImportClause(n) && n.name && exported && this.aliasOf(n.name) === exported)
+          this.collect(checker.getSymbolAtLocation(n.name) as TsNamespace.Symbol, n.name.text, file, out, n.name);
+        else if (
+          ts.isCallExpression(n) &&
+          ts.isIdentifier(n.expression) &&
+          n.expression.text === 'require' &&
+          n.arguments[0] &&
+          ts.isStringLiteralLike(n.arguments[0]) &&
+          checker.getSymbolAtLocation(n.arguments[0]) === moduleSymbol
+        )
+          out.push(n);
+        ts.forEachChild(n, visit);
+      };
+      if (file.text.includes('import') || file.text.includes('require')) visit(file);
     }
     return out;
+  }
+
+  private symbolOf(name: Node): TsNamespace.Symbol | undefined {
+    try {
+      return this.view.checker.getSymbolAtLocation(name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The symbol an import (or any alias) stands for, or the symbol itself. */
+  private aliasOf(id: Node): TsNamespace.Symbol | undefined {
+    const s = this.symbolOf(id);
+    if (!s || !(s.flags & this.ts.SymbolFlags.Alias)) return s;
+    try {
+      return this.view.checker.getAliasedSymbol(s);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Where a symbol can be referenced: its function or block when it is a local, else the whole program. */
+  private scopeOf(symbol: TsNamespace.Symbol): Node | undefined {
+    const { ts } = this;
+    const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    if (!decl) return undefined;
+    const local =
+      ts.isVariableDeclaration(decl) || ts.isParameter(decl) || ts.isBindingElement(decl) || ts.isFunctionDeclaration(decl);
+    if (!local) return undefined;
+    for (let n = decl.parent; n; n = n.parent) {
+      // A module's own top-level name: that file, unless the module exports it (or is a script whose names are global).
+      if (ts.isSourceFile(n)) return this.isModuleLocal(symbol, n) ? n : undefined;
+      if (
+        this.isFunctionLike(n) ||
+        ts.isBlock(n) ||
+        ts.isForOfStatement(n) ||
+        ts.isForStatement(n) ||
+        ts.isForInStatement(n) ||
+        ts.isCatchClause(n) ||
+        ts.isClassLike(n)
+      )
+        return ts.isFunctionDeclaration(decl) && n === decl ? n.parent : n;
+    }
+    return undefined;
+  }
+
+  /** Whether a top-level name of a module is seen only in that file: not exported, in a file that is a module. */
+  private isModuleLocal(symbol: TsNamespace.Symbol, sf: TsNamespace.SourceFile): boolean {
+    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    if (!moduleSymbol?.exports) return false;
+    for (const exported of moduleSymbol.exports.values()) {
+      if (exported === symbol) return false;
+      if (exported.flags & this.ts.SymbolFlags.Alias) {
+        try {
+          if (this.view.checker.getAliasedSymbol(exported) === symbol) return false;
+        } catch {
+          return false;
+        }
+      }
+      // `module.exports = { load }`, `export default { load }`: an object of exports may name it.
+      if (exported.escapedName === 'export=' || exported.escapedName === 'default') return false;
+    }
+    return true;
+  }
+
+  /** Adds the value nodes of every identifier named `text` in `scope` (a node, or every own file) that stands for `symbol`. */
+  private collect(symbol: TsNamespace.Symbol, text: string, scope: Node | undefined, out: Node[], self: Node): void {
+    const { ts } = this;
+    const declarations = new Set(symbol.declarations ?? []);
+    const same = (s: TsNamespace.Symbol | undefined) =>
+      !!s && (s === symbol || (s.declarations ?? []).some((d) => declarations.has(d)));
+    const files = scope ? [scope.getSourceFile()] : [...this.ownFiles];
+    for (const file of files) {
+      if (!scope && !file.text.includes(text)) continue;
+      // A local's scope is walked alone; a program-wide name, through each file's index (built once).
+      const ids = scope ? this.identifiersIn(scope, text) : this.identifiers(file).get(text);
+      if (!ids) continue;
+      for (const id of ids) {
+        if (id === self || (scope && (id.pos < scope.pos || id.end > scope.end))) continue;
+        const s = this.symbolOf(id);
+        if (!s) continue;
+        const p = id.parent;
+        const isImport =
+          !!p && (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p));
+        if (same(s)) {
+          const value = valueNodeOf(ts, id);
+          if (value && !out.includes(value)) out.push(value);
+        } else if (isImport && same(this.aliasOf(id))) {
+          // An import of it: its uses in that file (under the local name, which may differ).
+          const local = (p as { name?: TsNamespace.Identifier }).name ?? id;
+          if (ts.isIdentifier(local) && local !== self) this.collect(s, local.text, file, out, local);
+        } else if (s.flags & ts.SymbolFlags.Alias && same(this.aliasOf(id))) {
+          const value = valueNodeOf(ts, id);
+          if (value && !out.includes(value)) out.push(value);
+        }
+      }
+    }
+  }
+
+  /** The identifiers named `text` inside a node. */
+  private identifiersIn(scope: Node, text: string): Node[] {
+    const { ts } = this;
+    const out: Node[] = [];
+    const visit = (n: Node): void => {
+      if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === text) out.push(n);
+      else if (ts.isStringLiteralLike(n) && n.text === text && n.parent && ts.isElementAccessExpression(n.parent)) out.push(n);
+      else ts.forEachChild(n, visit);
+    };
+    visit(scope);
+    return out;
+  }
+
+  private readonly idIndex = new Map<TsNamespace.SourceFile, Map<string, Node[]>>();
+
+  /** Every identifier of a file, by its text (built once per file). */
+  private identifiers(sf: TsNamespace.SourceFile): Map<string, Node[]> {
+    let index = this.idIndex.get(sf);
+    if (index) return index;
+    index = new Map();
+    const { ts } = this;
+    const add = (n: Node, text: string) => {
+      const list = index?.get(text);
+      if (list) list.push(n);
+      else index?.set(text, [n]);
+    };
+    const visit = (n: Node): void => {
+      if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) add(n, n.text);
+      else if (ts.isStringLiteralLike(n) && n.parent && ts.isElementAccessExpression(n.parent)) add(n, n.text);
+      else ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    this.idIndex.set(sf, index);
+    return index;
   }
 
   /** The functions (with bodies, in the program's own files) a call can reach, by the checker. */
   calleesOf(call: TsNamespace.CallExpression | TsNamespace.NewExpression): FunctionLike[] {
     const { ts, checker } = this.view;
-    let decl: Node | undefined;
-    try {
-      decl = checker.getResolvedSignature(call)?.declaration;
-    } catch {
-      decl = undefined;
-    }
     const out: FunctionLike[] = [];
     const take = (d: Node | undefined) => {
       if (d && this.isFunctionLike(d) && d.body && this.isOwn(d) && !out.includes(d)) out.push(d);
     };
-    take(decl);
-    if (out.length > 0) return out;
-    // A class without an explicit constructor, or a name whose signature the checker did not settle.
+    // The callee's symbol names the function (cheaper than resolving the signature); a class's constructor for `new`.
     const callee = skipParens(ts, call.expression);
+    // `console.log(…)`, `JSON.parse(…)`, a library's `axios.get(…)`: a chain on a name the program does not declare
+    // reaches none of its functions (and typing the chain would cost the most).
+    let root: TsNamespace.Expression = callee;
+    while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = skipParens(ts, root.expression);
+    if (root !== callee && ts.isIdentifier(root) && !this.symbolOf(root)) return out;
     let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
       try {
@@ -134,6 +277,18 @@ export class Calls {
         take(skipParens(ts, d.initializer));
       else if (ts.isBinaryExpression(d.parent) && this.isFunctionLike(skipParens(ts, d.parent.right)))
         take(skipParens(ts, d.parent.right));
+      else if (ts.isClassLike(d) && ts.isNewExpression(call))
+        for (const m of d.members) if (ts.isConstructorDeclaration(m)) take(m);
+    }
+    if (out.length > 0) return out;
+    // A function value a name holds that is not a function literal (`const f = flag ? a : b`): what the checker resolves.
+    const holds = symbol?.valueDeclaration;
+    if (holds && ts.isVariableDeclaration(holds) && holds.initializer) {
+      try {
+        take(checker.getResolvedSignature(call)?.declaration);
+      } catch {
+        // no signature
+      }
     }
     return out;
   }

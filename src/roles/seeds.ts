@@ -25,7 +25,11 @@ export function memberWeights(graph: ApiGraph, decided: ReadonlySet<string>): Re
   return weights;
 }
 
-/** How much evidence a set of member names is for each API object, and the best one (undefined below 2 or on a tie). */
+/**
+ * How much evidence a set of member names is for each API object, and the best one: at least 2,
+ * with one member only that object has (`field_type`, `field_format`, `state_information`);
+ * undefined below that or on a tie.
+ */
 export function bestShape(
   graph: ApiGraph,
   weights: ReadonlyMap<string, number>,
@@ -38,12 +42,16 @@ export function bestShape(
   for (const node of graph.objects) {
     let score = 0;
     let cover = 0;
+    let specific = false;
     for (const m of members) {
       if (!node.members.has(m)) continue;
       cover++;
-      score += weights.get(m) ?? 0;
+      const w = weights.get(m) ?? 0;
+      score += w;
+      if (w >= 2) specific = true;
     }
-    if (score < 2) continue;
+    // Common words (`code` and `name`, `slug` and `text`) are never enough without a member only the API has.
+    if (score < 2 || !specific) continue;
     if (score > bestScore || (score === bestScore && best && best.concept === node.concept && cover > bestCover)) {
       tie = false;
       best = node;
@@ -115,11 +123,15 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     return ts.isIdentifier(e) ? readsOf(e) : undefined;
   };
 
+  // Reads are gathered by name first; the checker is asked only about names read with a member only the API has.
+  const pending: [TsNamespace.Identifier, string][] = [];
+  const specific = new Set<string>();
   const onRead = (receiver: Expression, member: string) => {
     const e = skipParens(ts, receiver);
-    if (!ts.isIdentifier(e) || !weights.has(member)) return;
-    readsOf(e)?.members.add(member);
-    listOf(e)?.elements.add(member);
+    const w = weights.get(member);
+    if (!ts.isIdentifier(e) || w === undefined) return;
+    pending.push([e, member]);
+    if (w >= 2) specific.add(e.text);
   };
 
   const onSlugMember = (access: Node, slug: string) => {
@@ -193,6 +205,11 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
   };
   visit(sf);
 
+  for (const [e, member] of pending) {
+    if (!specific.has(e.text)) continue;
+    readsOf(e)?.members.add(member);
+    listOf(e)?.elements.add(member);
+  }
   for (const r of reads.values()) {
     const node = bestShape(t.graph, weights, r.members);
     if (node) t.add(r.decl, t.roles.api(node), 'shape', undefined, shapeNote(r.members));

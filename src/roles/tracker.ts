@@ -32,6 +32,33 @@ const CALLBACK_METHODS = new Set([
 const ELEMENT_METHODS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 /** Array methods that return (a part of) the same list. */
 const LIST_METHODS = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced']);
+/** Built-in methods that take values and call none of the program's functions with them. */
+const BUILT_INS = new Set([
+  'push',
+  'unshift',
+  'concat',
+  'join',
+  'indexOf',
+  'lastIndexOf',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'replace',
+  'replaceAll',
+  'split',
+  'match',
+  'matchAll',
+  'test',
+  'exec',
+  'defineProperty',
+  'defineProperties',
+  'hasOwnProperty',
+  'log',
+  'info',
+  'warn',
+  'error',
+  'debug',
+]);
 /** HTTP client methods whose first argument is a path relative to the client's base URL. */
 const CLIENT_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request']);
 /** Option names HTTP clients read their base URL from (axios, got, ky, undici…). */
@@ -68,9 +95,9 @@ export class Tracker {
   /** Slug strings compared with a slug the API sends (`item.field_type === 'x'`): the fact that says so, by literal. */
   readonly slugSlots = new Map<Node, Fact>();
   /** Files a tracked value reaches through an import the program does not resolve (to add to an inferred program). */
-  readonly wanted = new Set<string>();
-  /** Files whose exports carry a tracked value (their importers read it). */
-  readonly exporting = new Set<TsNamespace.SourceFile>();
+  private readonly wantedBy = new Map<string, Role[]>();
+  /** What reaches a module's exports, by file: whether it is the API's is judged at the end (`exporting`). */
+  private readonly exported = new Map<TsNamespace.SourceFile, Role[]>();
   readonly ts: Ts;
   private readonly watchedReturns = new Set<string>();
   private readonly calledBack = new Set<string>();
@@ -114,6 +141,55 @@ export class Tracker {
       for (const object of objects)
         if (literal.role.site !== node)
           this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
+  }
+
+  private export(node: Node, role: Role): void {
+    const sf = node.getSourceFile();
+    const list = this.exported.get(sf);
+    if (list) list.push(role);
+    else this.exported.set(sf, [role]);
+  }
+
+  /**
+   * Files whose exports carry the API's data or URLs (their importers read them): an API value, a
+   * promise or response of one, a base, path or URL of the API, or an object holding one. Another
+   * service's path or an object of the program's own is nothing an importer needs to be read for.
+   */
+  exporting(): Set<TsNamespace.SourceFile> {
+    const out = new Set<TsNamespace.SourceFile>();
+    for (const [sf, roles] of this.exported) if (roles.some((r) => this.isApiValue(r))) out.add(sf);
+    return out;
+  }
+
+  /** Files the program does not hold, where a call hands the API's data or URLs (to add to an inferred program). */
+  wanted(): Set<string> {
+    const out = new Set<string>();
+    for (const [file, roles] of this.wantedBy) if (roles.some((r) => this.isApiValue(r))) out.add(file);
+    return out;
+  }
+
+  /** Whether a role is (or holds) the API's data or URLs, not only another service's path or an object of the program's own. */
+  isApiValue(role: Role): boolean {
+    const seen = new Set<string>();
+    const meaningful = (r: Role, depth: number): boolean => {
+      if (seen.has(r.key) || depth > 4) return false;
+      seen.add(r.key);
+      switch (r.t) {
+        case 'api':
+        case 'client':
+          return true;
+        case 'url':
+          return r.url.kind !== 'other';
+        case 'promise':
+        case 'response':
+          return meaningful(r.of, depth + 1);
+        case 'site':
+          return this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1));
+        case 'fn':
+          return this.facts.filled(this.returnCell(r.fn as FunctionLike));
+      }
+    };
+    return meaningful(role, 0);
   }
 
   /** Runs the worklist to a fixed point. */
@@ -187,7 +263,7 @@ export class Tracker {
     const n = fact.node;
     const r = fact.role;
     if (ts.isIdentifier(n) && isDeclarationName(ts, n)) {
-      if (isExported(ts, n)) this.exporting.add(n.getSourceFile());
+      if (isExported(ts, n)) this.export(n, r);
       for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
       return;
     }
@@ -268,8 +344,8 @@ export class Tracker {
     } else if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) {
       this.jsxAttribute(p.parent, fact);
     } else if (ts.isExportAssignment(p) && p.expression === n) {
-      this.exporting.add(p.getSourceFile());
-      for (const ref of this.calls.referencesOfDefault(p)) this.add(ref, r, 'flow', fact);
+      this.export(p, r);
+      if (this.isApiValue(r)) for (const ref of this.calls.referencesOfDefault(p)) this.add(ref, r, 'flow', fact);
     } else if (ts.isSwitchStatement(p) && p.expression === n) {
       this.compared(
         p.caseBlock.clauses.flatMap((c) => (ts.isCaseClause(c) ? [c.expression] : [])),
@@ -324,11 +400,21 @@ export class Tracker {
   private assign(target: Expression, fact: Fact): void {
     const { ts } = this;
     const t = skipParens(ts, target);
-    if (isExported(ts, t)) this.exporting.add(t.getSourceFile());
+    const exported = isExported(ts, t);
+    if (exported) this.export(t, fact.role);
+    // What a module exports is looked for in its importers only when it is the API's (an object of the
+    // program's own or another service's path is nothing they need).
+    const wanted = !exported || this.isApiValue(fact.role);
     if (ts.isIdentifier(t)) {
-      for (const ref of this.calls.referencesOf(t)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
+      if (wanted) for (const ref of this.calls.referencesOf(t)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
     } else if (ts.isPropertyAccessExpression(t)) {
-      for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
+      // A member of a class instance or of a module's exports is found by its symbol wherever it is read;
+      // a member of any other object, through the objects the program builds (the heap).
+      const owner = skipParens(ts, t.expression);
+      if (isModuleExports(ts, t)) {
+        if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
+      } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || exported) && wanted)
+        for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
       this.storeInto(t.expression, t.name.text, fact);
     } else if (ts.isElementAccessExpression(t)) {
       this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
@@ -630,12 +716,16 @@ export class Tracker {
     const isAsync = fn.modifiers?.some((m) => m.kind === this.ts.SyntaxKind.AsyncKeyword) ?? false;
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
-    if (this.callersFound.has(fn)) return;
-    this.callersFound.add(fn);
+    // Another service's path returned is nothing a caller needs to be found for.
+    if (this.callersFound.has(fn) || (fact.role.t === 'url' && fact.role.url.kind === 'other')) return;
     // The calls that read what it returns: where its name is called, across modules.
     const name = this.calls.nameOf(fn);
     if (!name) return;
-    if (isExported(this.ts, name)) this.exporting.add(name.getSourceFile());
+    const exported = isExported(this.ts, name);
+    if (exported) this.export(name, role);
+    // An exported function's callers in other modules are looked for once it returns the API's data.
+    if (exported && !this.isApiValue(role)) return;
+    this.callersFound.add(fn);
     for (const ref of this.calls.referencesOf(name)) {
       const call = ref.parent;
       if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
@@ -654,7 +744,10 @@ export class Tracker {
   private argument(call: CallLike, index: number, fact: Fact): void {
     const { ts } = this;
     const r = fact.role;
-    const callees = this.calls.calleesOf(call);
+    const calleeName = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
+    // A built-in that takes a value and calls no function of the program (`list.push(x)`, `s.replace(a, b)`):
+    // its summary below, without asking the checker what the receiver is.
+    const callees = calleeName !== undefined && BUILT_INS.has(calleeName) ? [] : this.calls.calleesOf(call);
     if (callees.length > 0) {
       for (const fn of callees) {
         this.bindArgument(fn, index, fact);
@@ -755,7 +848,7 @@ export class Tracker {
         );
       }
     }
-    this.wantCallee(call);
+    this.wantCallee(call, r);
   }
 
   /** A parameter gets what its argument holds. */
@@ -806,7 +899,7 @@ export class Tracker {
   }
 
   /** A call the program cannot resolve because its callee is imported from a file the program does not hold yet. */
-  private wantCallee(call: CallLike): void {
+  private wantCallee(call: CallLike, role: Role): void {
     const { ts } = this;
     let e = skipParens(ts, call.expression);
     while (ts.isPropertyAccessExpression(e)) e = skipParens(ts, e.expression);
@@ -822,8 +915,11 @@ export class Tracker {
         ts.sys,
       );
       const file = resolved.resolvedModule?.resolvedFileName;
-      if (file && !this.view.files.has(file) && !file.includes('/node_modules/') && !file.endsWith('.d.ts'))
-        this.wanted.add(file);
+      if (file && !this.view.files.has(file) && !file.includes('/node_modules/') && !file.endsWith('.d.ts')) {
+        const list = this.wantedBy.get(file);
+        if (list) list.push(role);
+        else this.wantedBy.set(file, [role]);
+      }
     }
   }
 }
@@ -851,6 +947,16 @@ function isExported(ts: Ts, node: Node): boolean {
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');
+
+/** `module.exports` itself (what `require` of the module gives). */
+function isModuleExports(ts: Ts, e: Node): boolean {
+  return (
+    ts.isPropertyAccessExpression(e) &&
+    e.name.text === 'exports' &&
+    ts.isIdentifier(e.expression) &&
+    e.expression.text === 'module'
+  );
+}
 
 /** Whether an identifier is the name a variable, parameter, binding or class field declares. */
 function isDeclarationName(ts: Ts, id: TsNamespace.Identifier): boolean {

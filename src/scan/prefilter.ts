@@ -3,7 +3,15 @@ import type { Mappings } from '../mapping/mappings.js';
 import { MARKER_PREFIX } from './marker.js';
 import { createTokenMatcher, type TokenMatcher } from './tokens.js';
 
+/** What a prefilter looks for, as plain data (a worker thread builds the same prefilter from it). */
+export interface PrefilterSpec {
+  readonly tokens: readonly string[];
+  readonly needles: readonly string[];
+}
+
 export interface Prefilter {
+  /** The tokens and needles it was built from. */
+  readonly spec: PrefilterSpec;
   /** Whole-token matcher over the V1 slugs that need a change and the renamed properties (`long_name`). */
   readonly matcher: TokenMatcher;
   /** Plain substrings that also make a file a candidate: the V1 version segment, the API hosts, the marker prefix. */
@@ -39,7 +47,7 @@ export function createPrefilter(
     versionNeedle?: boolean;
   } = {},
 ): Prefilter {
-  const matcher = createTokenMatcher([...v1Tokens(m), ...(options.extraTokens ?? [])]);
+  const tokens = [...new Set([...v1Tokens(m), ...(options.extraTokens ?? [])])];
   const needles = [
     ...new Set([
       ...(options.versionNeedle === false ? [] : [`/${endpointModel(m).from}/`]),
@@ -48,8 +56,16 @@ export function createPrefilter(
       ...(options.extraNeedles ?? []),
     ]),
   ];
+  return prefilterFromSpec({ tokens, needles });
+}
+
+/** The prefilter of a spec (what `createPrefilter` builds from a table). */
+export function prefilterFromSpec(spec: PrefilterSpec): Prefilter {
+  const matcher = createTokenMatcher(spec.tokens);
+  const { needles } = spec;
   const search = createNeedleSearch(needles);
   return {
+    spec,
     matcher,
     needles,
     isCandidate: (text) => needles.some((n) => text.includes(n)) || matcher.test(text),

@@ -41,7 +41,7 @@ export function programFacts(
   renames: readonly RenameLocation[],
   roles?: RoleAnalysis,
 ): ProgramFacts {
-  const { ts, checker, languageService } = ctx;
+  const { ts, checker } = ctx;
   const renamed = new Set(renames.map((r) => r.start));
 
   const propertyOf = (name: Node): TsNamespace.Symbol | undefined => {
@@ -94,7 +94,7 @@ export function programFacts(
     if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== init || !ts.isIdentifier(decl.name)) return undefined;
     if (!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)) return undefined;
     const paths: string[] = [];
-    const refs = languageService.findReferences(sf.fileName, decl.name.getStart(sf)) ?? [];
+    const refs = ctx.languageService.findReferences(sf.fileName, decl.name.getStart(sf)) ?? [];
     for (const group of refs) {
       for (const ref of group.references) {
         if (ref.isDefinition) continue;

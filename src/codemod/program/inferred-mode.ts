@@ -1,10 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
-import { codemodPrefilter, planFor } from '../plan.js';
+import { planFor } from '../plan.js';
 import { transformProgramFile } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
@@ -18,27 +19,30 @@ const MAX_ROUNDS = 6;
 
 /**
  * Program mode without a config, as an editor does for loose JavaScript: an inferred program over
- * the TS/JS files that show V1 usage, grown toward the files a tracked value reaches (a function
- * it is passed to in a module the program does not hold yet, the importers of a module whose
- * exports carry it), round by round. Undefined when no TS/JS file shows V1 usage.
+ * the TS/JS files that show V1 usage (`candidates`: their texts as read), grown toward the files a
+ * tracked value reaches (a function it is passed to in a module the program does not hold yet, the
+ * importers of a module whose exports carry it), round by round; `files` are the files the run
+ * may take in. Undefined when no TS/JS file shows V1 usage.
  */
 export function inferredProgramMode(
   mappings: Mappings,
+  candidates: ReadonlyMap<string, string>,
   files: readonly string[],
   maxBytes = DEFAULT_MAX_BYTES,
+  parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
 ): ProgramMode | undefined {
   const plan = planFor(mappings);
-  const prefilter = codemodPrefilter(plan);
   const scripts = files.filter((f) => SCRIPT_FILE.test(f) && !f.endsWith('.d.ts')).map((f) => resolve(f));
   const known = new Set(scripts);
   const texts = new Map<string, string>();
-  for (const path of scripts) {
-    const bytes = readBytes(path, maxBytes);
-    if (bytes && prefilter.isCandidateBytes(bytes)) texts.set(path, textOf(bytes));
+  for (const [path, text] of candidates) {
+    const abs = resolve(path);
+    if (known.has(abs)) texts.set(abs, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   }
   if (texts.size === 0) return undefined;
 
-  let program: InferredProgram = inferredProgram(texts);
+  const parsedByPath = new Map([...parsed].map(([path, sf]) => [resolve(path), sf]));
+  let program: InferredProgram = inferredProgram(texts, parsedByPath);
   let roles: RoleAnalysis = analyzeRoles(program, mappings);
   let importers: Importers | undefined;
   for (let round = 1; round < MAX_ROUNDS; round++) {

@@ -8,7 +8,6 @@ import { transformProgramFile } from '../transform.js';
 import type { TransformOptions, TransformResult } from '../types.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
-import { inferredProgramMode } from './inferred-mode.js';
 import { findProjectConfig, openProgram } from './project.js';
 import { introducedTypeErrors, type Migrated } from './typecheck.js';
 
@@ -37,9 +36,8 @@ export interface ProgramFile {
 export function openProgramMode(cwd: string, options: CodemodRunOptions, files: readonly string[]): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
-  const mappings = options.mappings ?? loadMappings();
-  if (!configPath) return inferredProgramMode(mappings, files, options.maxBytes);
-  return programMode(configPath, mappings);
+  if (!configPath) return undefined;
+  return programMode(configPath, options.mappings ?? loadMappings());
 }
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */

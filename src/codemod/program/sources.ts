@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { ts as TsNamespace } from 'ts-morph';
+import type { DiscoveredFile } from '../../files/discover.js';
+import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
+import { parseForProgram } from '../../roles/inferred.js';
+import { SCRIPT_FILE } from './inferred-mode.js';
+import type { ProgramMode } from './mode.js';
+
+export interface ProgramSources {
+  /** The program the run decides TS/JS files in: the configured one, or one inferred from the candidates. */
+  readonly program: ProgramMode | undefined;
+  /**
+   * Every file's read outcome, in the files' order. A file the prefilter passed over but the
+   * program reaches (a helper a tracked value is handed to) comes as a candidate, read again.
+   */
+  readonly sources: Iterable<SourceFile>;
+}
+
+/**
+ * The file loop of the codemod and the report with a program: every file is read once (its bytes
+ * checked by the prefilter, the candidates decoded), then the program is opened (a configured one
+ * is given; otherwise `infer` builds one from the TS/JS candidates' texts, parsed as they arrive
+ * while a worker thread reads on), and the outcomes are handed back in order. What the read keeps
+ * between the two is a record per file and the candidates' texts.
+ */
+export async function readWithProgram(
+  files: readonly DiscoveredFile[],
+  read: ParallelReadOptions,
+  options: {
+    readonly configured?: ProgramMode | undefined;
+    readonly infer?: (
+      texts: ReadonlyMap<string, string>,
+      parsed: ReadonlyMap<string, TsNamespace.SourceFile>,
+    ) => ProgramMode | undefined;
+    readonly onRead?: (done: number) => void;
+  },
+): Promise<ProgramSources> {
+  const outcomes: SourceFile[] = [];
+  const texts = new Map<string, string>();
+  const parsed = new Map<string, TsNamespace.SourceFile>();
+  const inferring = !options.configured && options.infer !== undefined;
+  let done = 0;
+  for await (const source of readSourcesParallel(files, read)) {
+    outcomes.push(source);
+    options.onRead?.(++done);
+    if (source.kind === 'candidate' && SCRIPT_FILE.test(source.file.path) && inferring) {
+      // As a program reads a file: without its BOM.
+      const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
+      texts.set(source.file.path, text);
+      parsed.set(source.file.path, parseForProgram(source.file.path, text));
+    }
+  }
+  const program = options.configured ?? (texts.size > 0 ? options.infer?.(texts, parsed) : undefined);
+  function* sources(): Generator<SourceFile> {
+    for (const source of outcomes) {
+      if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
+        let text: string;
+        try {
+          text = readFileSync(source.file.path, 'utf8');
+        } catch {
+          yield source;
+          continue;
+        }
+        yield { kind: 'candidate', file: source.file, bytes: source.bytes, text };
+      } else yield source;
+    }
+  }
+  return { program, sources: sources() };
+}
