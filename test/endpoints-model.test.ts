@@ -28,7 +28,6 @@ describe('the endpoint model', () => {
     expect([model.from, model.to]).toEqual(['v1', 'v2']);
     expect([...model.hosts]).toEqual(['api.voteamerica.org', 'api.voteamerica.com']);
     expect([...model.roots]).toEqual(['election']);
-    expect([...model.otherServiceRoots]).toEqual(['leouptime', 'uptime', 'official']);
     expect(model.stems).toEqual(['/election/data/state/', '/election/field/', '/election/override/', '/election/state/']);
     expect(model.movedStems).toEqual(['/election/state/']);
   });

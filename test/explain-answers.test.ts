@@ -67,7 +67,7 @@ describe('explain: paths, URLs, bases, hosts', () => {
     ],
     [
       '/v1/uptime/sites/',
-      '`/v1/uptime/sites/` belongs to another VoteAmerica service on the same host (`/v1/uptime/`), not the Civic Data API: it keeps its path, nothing to migrate.',
+      "`/v1/uptime/sites/` is outside the Civic Data API's paths (`/v1/election/`): another service on the same host keeps its path, nothing to migrate. A base URL joined with it stays on V1.",
     ],
     [
       'https://api.voteamerica.com/v1/',

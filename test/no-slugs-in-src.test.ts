@@ -43,7 +43,8 @@ describe('src/ holds no table knowledge: behaviour comes from the table', () => 
 
   it('no API host, endpoint root or other service’s path outside comments and help examples', () => {
     // `/election/`, `'election/`, `api.voteamerica.org`, `uptime/`…: a path piece, not a word in prose.
-    const pieces = [...model.hosts, ...[...model.roots, ...model.otherServiceRoots].map((root) => `${root}/`)];
+    const others = m.nonElectionPaths.map((p) => p.split('/')[2] as string);
+    const pieces = [...model.hosts, ...[...model.roots, ...others].map((root) => `${root}/`)];
     const find = (text: string): [number, string][] =>
       pieces.flatMap((piece) => {
         const hits: [number, string][] = [];

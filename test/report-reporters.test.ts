@@ -150,6 +150,16 @@ describe('json', () => {
       context: 'code',
       confidence: 'high',
       excerpt: { text: "const ok = state['vbm_no_excuse']?.value;", column: 36 },
+      // Why: a member named by the slug (nothing else in this one-line file says what `state` is).
+      evidence: [
+        {
+          file: 'api.ts',
+          line: 1,
+          column: 12,
+          step: 'slug-member',
+          says: "`state['vbm_no_excuse']`: a member named by a slug, V1 state information item (vbm_no_excuse)",
+        },
+      ],
     });
   });
 

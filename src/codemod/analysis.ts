@@ -1,7 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { CodemodPlan } from './plan.js';
 import type { ProgramFacts } from './program/facts.js';
-import type { NamePlace, Sites } from './sites.js';
+import type { Sites } from './sites.js';
 import type { Source } from './source.js';
 
 type Node = TsNamespace.Node;
@@ -15,8 +15,8 @@ export interface Analysis {
   readonly civic: boolean;
   /** Where `long_name` is renamed: by the roles' evidence (`auto`), in every file, nowhere. */
   readonly longName: 'auto' | 'always' | 'never';
-  /** In program mode, what the types, references and constants say about this script. */
-  readonly program?: ProgramFacts;
+  /** What the program (configured, inferred, or the script alone) says about this script: its types and roles. */
+  readonly program: ProgramFacts;
 }
 
 /** The expression an access reads from (`x` in `x.name` / `x['name']`). */
@@ -32,23 +32,4 @@ export function memberOf(a: Analysis, node: Node): Node | undefined {
   const p = node.parent;
   if (!p) return undefined;
   return a.source.ts.isComputedPropertyName(p) ? p.parent : p;
-}
-
-/** The object a destructuring pattern reads from, when the code shows it: an initializer, or the slug of an enclosing pattern. */
-export function patternSource(a: Analysis, pattern: Node): { expr?: TsNamespace.Expression; slug?: string } {
-  const { ts } = a.source;
-  const p = pattern.parent;
-  if (!p) return {};
-  if (ts.isVariableDeclaration(p) && p.initializer) return { expr: p.initializer };
-  if (ts.isBindingElement(p) && ts.isObjectBindingPattern(p.parent)) {
-    const name = p.propertyName ?? p.name;
-    if (ts.isIdentifier(name) || ts.isStringLiteralLike(name)) return { slug: name.text };
-  }
-  return {};
-}
-
-/** The container whose names stand beside a member or shorthand name (its object, interface, pattern…). */
-export function containerOf(a: Analysis, node: Node, place: NamePlace): Node | undefined {
-  const member = place === 'member' ? memberOf(a, node) : node.parent;
-  return member?.parent;
 }

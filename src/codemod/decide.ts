@@ -4,19 +4,15 @@ import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import type { Fact } from '../roles/facts.js';
 import { kindOf } from '../rules/registry.js';
-import { type Analysis, memberOf, patternSource, receiverOf } from './analysis.js';
-import { guardedItem, isItemOf } from './heuristics/boolean-item.js';
+import { type Analysis, memberOf, receiverOf } from './analysis.js';
 import { isUnrelated } from './heuristics/domains.js';
-import { GEOCODING_SIBLING, isGeocoding, isGeocodingText } from './heuristics/geocoding.js';
-import { isModuleSide } from './heuristics/module-side.js';
 import { narrowedSlug } from './narrowing.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
 import { propertyVerdict } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
-import { fileConstants, type ResolveName, stringValue } from './string-value.js';
 import type { ChangeKind } from './types.js';
-import { nonElectionUse, scanUrls, sourceOffset, virtualText } from './urls.js';
+import { scanUrls, sourceOffset, virtualText } from './urls.js';
 
 type Node = TsNamespace.Node;
 
@@ -116,7 +112,7 @@ export function decide(a: Analysis): Decision[] {
       mark(node, action.note, slugRef(rule));
       return;
     }
-    if (isModuleSide(a, node, place)) return;
+    if (isModuleSide({ node, name: rule.v1, place })) return;
     if (place === 'member' || place === 'shorthand') {
       const member = place === 'member' ? memberOf(a, node) : node.parent;
       const container = member?.parent;
@@ -133,40 +129,15 @@ export function decide(a: Analysis): Decision[] {
     if (action.also) mark(node, action.also, slugRef(rule));
   };
 
-  /** Is this `value` (or another format-bound item property) read from a Boolean item? */
-  const readsItem = ({ node, place }: NameSite, p: PropertyRule): boolean => {
-    if (place === 'access' || place === 'element') {
-      const receiver = receiverOf(a, node);
-      return isItemOf(a, receiver, p) || (receiver !== undefined && guardedItem(a, node, receiver, p));
-    }
-    if ((place === 'member' && node.parent && ts.isBindingElement(node.parent)) || place === 'binding') {
-      const pattern = node.parent?.parent;
-      if (pattern && ts.isObjectBindingPattern(pattern)) {
-        const source = patternSource(a, pattern);
-        return source.slug ? plan.itemPropertyBySlug.get(source.slug) === p : isItemOf(a, source.expr, p);
-      }
-    }
-    return false;
+  /** Whether the types settle whom a property name belongs to (a declared type's member: then the roles do not decide). */
+  const settledByProgram = (node: Node) => program.ownerOf(node) !== 'unknown';
+
+  const { roles } = program;
+  /** A name of the program's own module (`api.vbm_no_excuse` on `import * as api`, `module.exports = { … }`). */
+  const isModuleSide = (site: NameSite) => {
+    const holder = holderOf(site);
+    return holder !== undefined && roles.at(holder).some((f) => f.role.t === 'module');
   };
-
-  /**
-   * In program mode, the paths the program builds on the constant a bare base URL initializes: the
-   * first that is not the API's (another service's), as the version and path; undefined when the
-   * string initializes no constant, or every path built on it is the API's.
-   */
-  const baseSharedWith = (node: Node): string | undefined => {
-    const paths = a.program?.pathsBuiltOn(node);
-    const other = paths?.find((p) => {
-      const root = p.replace(/^\//, '').split(/[/?#]/, 1)[0] as string;
-      return root !== '' && !plan.model.roots.has(root);
-    });
-    return other === undefined ? undefined : `/${plan.model.from}/${other.replace(/^\//, '')}`;
-  };
-
-  /** In program mode, whether the types settle whom a property name belongs to (then the syntax does not decide). */
-  const settledByProgram = (node: Node) => a.program !== undefined && a.program.ownerOf(node) !== 'unknown';
-
-  const roles = program?.roles;
   /** The value a property-like name is read from or written in: the receiver, the destructured pattern, the object literal. */
   const holderOf = ({ node, place }: NameSite): Node | undefined => {
     if (place === 'access' || place === 'element') return receiverOf(a, node);
@@ -185,8 +156,8 @@ export function decide(a: Analysis): Decision[] {
    * versions arrive. False when the roles give no evidence (then the syntax is asked).
    */
   const byRoles = (site: NameSite, p: PropertyRule): boolean => {
-    const holder = roles && holderOf(site);
-    if (!roles || !holder) return false;
+    const holder = holderOf(site);
+    if (!holder) return false;
     let verdict = propertyVerdict(roles, holder, p, plan);
     // A declared type settles whom a name belongs to: the program's renames take a V1 member's, another type's stays.
     if (verdict.kind !== 'none' && verdict.kind !== 'keep' && settledByProgram(site.node)) return true;
@@ -217,8 +188,8 @@ export function decide(a: Analysis): Decision[] {
   /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   const doubt = (site: NameSite, p: PropertyRule) => {
     if (p.object !== 'field' || !a.civic || a.longName !== 'auto') return;
-    if (a.program?.ownerOf(site.node) === 'civic') return;
-    if (!isModuleSide(a, site.node, site.place))
+    if (program.ownerOf(site.node) === 'civic') return;
+    if (!isModuleSide(site))
       out.push({ ...markAt(site.node, note('property-unproven', { v1: p.v1, v2: p.v2 }), propertyRef(p)), quiet: true });
   };
 
@@ -231,23 +202,16 @@ export function decide(a: Analysis): Decision[] {
       return;
     }
     const property = plan.fieldProperties.get(name) ?? plan.itemProperties.get(name);
-    const field = property?.object === 'field';
+    if (!property) return;
+    const field = property.object === 'field';
     if (field && a.longName === 'never') return;
-    // `longName: 'always'`: every `long_name` is the field list's, whatever the roles say.
-    if (property && roles && !(field && a.longName === 'always')) {
-      if (!byRoles(site, property)) doubt(site, property);
+    // `longName: 'always'`: every `long_name` is the field list's (but a module's or a declared type's own).
+    if (field && a.longName === 'always') {
+      if (!settledByProgram(node) && !isModuleSide(site))
+        rename(node, place, name, property.v2, 'property', propertyRef(property));
       return;
     }
-    if (property && settledByProgram(node)) return;
-    const fieldProperty = plan.fieldProperties.get(name);
-    if (fieldProperty) {
-      if (a.civic && !isModuleSide(a, node, place) && !isGeocoding(a, node, place))
-        rename(node, place, name, fieldProperty.v2, 'property', propertyRef(fieldProperty));
-      return;
-    }
-    const itemProperty = plan.itemProperties.get(name);
-    if (itemProperty && readsItem(site, itemProperty))
-      rename(node, place, name, itemProperty.v2, 'property', propertyRef(itemProperty));
+    if (!byRoles(site, property)) doubt(site, property);
   };
 
   for (const site of a.sites.names) onName(site);
@@ -273,33 +237,20 @@ export function decide(a: Analysis): Decision[] {
       continue;
     }
     const fieldProperty = plan.fieldProperties.get(token);
-    if (fieldProperty && a.civic && !program?.renames.some((r) => r.start === a.source.tokenStart(node))) {
+    if (fieldProperty && a.civic && !program.renames.some((r) => r.start === a.source.tokenStart(node))) {
       // A property's name as a whole string (`Pick<T, 'long_name'>`, `sortBy(list, 'long_name')`): the types
       // decide it (the program's renames), or a person; by roles alone it is a doubt.
-      if (a.longName !== 'always' && roles) doubt({ node, name: token, place: 'element' }, fieldProperty);
-      else {
-        const inGeocoding = site.keys.some((k) => a.sites.domains.get(k)?.has(GEOCODING_SIBLING));
-        if (!inGeocoding && !isGeocoding(a, node, 'element'))
-          rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
-      }
+      if (a.longName === 'always') rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
+      else doubt({ node, name: token, place: 'element' }, fieldProperty);
     }
   }
 
-  // Other strings: URLs, and slugs or field properties inside larger strings.
-  let otherService: string | undefined;
-  for (const { unit } of a.sites.strings) {
-    otherService = nonElectionUse(unit, plan);
-    if (otherService) break;
-  }
-  // The value a base URL constant has: the program's (across imports), else the file's own constants.
-  const fileValues: ResolveName | undefined = program ? undefined : fileConstants(a.source);
-  const constantValue = (e: TsNamespace.Expression) =>
-    fileValues ? stringValue(a.source.ts, e, fileValues) : program?.stringOf(e);
-  for (const { node, unit, before } of a.sites.strings) {
+  // Other strings: URLs (a path's version is its base's, wherever they are joined), and slugs or field
+  // properties inside larger strings.
+  for (const { node, unit } of a.sites.strings) {
     const scan = scanUrls(unit, plan, {
-      otherService: roles ? roles.sharedWith(node) : ((program && baseSharedWith(node)) ?? otherService),
-      before: (piece) => (before[piece] ? constantValue(before[piece]) : undefined),
-      ...(roles ? { flowBefore: (piece: number) => roles.before(node, piece) } : {}),
+      otherService: roles.sharedWith(node),
+      flowBefore: (piece: number) => roles.before(node, piece),
     });
     for (const action of scan.actions) {
       if (action.kind === 'edit') {
@@ -308,7 +259,6 @@ export function decide(a: Analysis): Decision[] {
       } else mark(node, action.note, action.rule, action.at, text.slice(action.at, action.end));
     }
     const virtual = virtualText(unit);
-    const geocoding = isGeocodingText(virtual);
     const seen = new Set<string>();
     for (const hit of plan.stringTokens.find(virtual)) {
       if (scan.covered.some(([s, e]) => hit.index >= s && hit.index < e)) continue;
@@ -321,7 +271,7 @@ export function decide(a: Analysis): Decision[] {
         if (action.kind === 'mark') [n, ref] = [action.note, slugRef(rule)];
       } else {
         const fieldProperty = plan.fieldProperties.get(hit.token);
-        if (fieldProperty && a.civic && !geocoding) {
+        if (fieldProperty && a.civic) {
           n = note('property-elsewhere', { v1: fieldProperty.v1, v2: fieldProperty.v2, place: 'string' });
           ref = propertyRef(fieldProperty);
         }
@@ -335,7 +285,7 @@ export function decide(a: Analysis): Decision[] {
     }
   }
   // The program's renames: a V1 member and everything that names it, decided by symbols.
-  for (const r of program?.renames ?? []) {
+  for (const r of program.renames) {
     const node = nodeAt(ts, a.source.sf, r.start) ?? a.source.sf;
     const rule: RuleRef = { kind: 'property', v1: r.rule.v1 };
     out.push({

@@ -1,7 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { PropertyRule } from '../mapping/schema.js';
 import type { RoleAnalysis } from '../roles/analysis.js';
-import type { Fact, StepKind } from '../roles/facts.js';
+import type { Fact } from '../roles/facts.js';
 import type { Concept } from '../roles/graph.js';
 import type { ApiRole } from '../roles/role.js';
 import type { CodemodPlan } from './plan.js';
@@ -23,17 +23,8 @@ export type RoleVerdict =
 
 const CONCEPT: Readonly<Record<PropertyRule['object'], Concept>> = { field: 'descriptor', stateItem: 'item' };
 
-/** How strong the start of a chain is: data from an API URL or a declared payload over a shape over a slug-named member. */
-const STRENGTH: Partial<Record<StepKind, number>> = { source: 3, request: 3, join: 3, shape: 2, 'slug-member': 1 };
-
-/** The fact a chain of facts started from. */
-export function rootOf(fact: Fact): Fact {
-  let f = fact;
-  while (f.prev) f = f.prev;
-  return f;
-}
-
-const strengthOf = (fact: Fact) => STRENGTH[rootOf(fact).step] ?? 3;
+const strengthOf = (fact: Fact) => fact.strength;
+const SLUG_MEMBER = 1;
 
 /**
  * Reads the roles at the value a property rule's name is read from or written in (the receiver of
@@ -51,7 +42,7 @@ export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRu
   if (mine.length === 0) return { kind: 'keep', facts };
   // Only a slug-named member says what it is: the slug's item, of either version (old V2 code may read the draft's `value`),
   // unless what is read there is an object the program built itself (a copy it keeps under the slug).
-  if (best === STRENGTH['slug-member']) {
+  if (best === SLUG_MEMBER) {
     if (roles.at(holder).some((f) => f.role.t === 'site' && f.step === 'heap')) return { kind: 'keep', facts };
     const applies = mine.every((f) => f.role.slug !== undefined && plan.itemPropertyBySlug.get(f.role.slug) === p);
     return applies ? { kind: 'rename', facts: mine } : { kind: 'keep', facts: mine };

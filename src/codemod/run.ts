@@ -6,6 +6,7 @@ import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '.
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
+import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
@@ -166,7 +167,16 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   let markers = 0;
   let parsed = 0;
   const changedReal = new Set<string>();
-  const emit = async (result: CodemodFileResult, patch = '') => {
+  const emit = async (decided: CodemodFileResult, patch = '') => {
+    // Evidence is shown with paths relative to where the run is, as every other path.
+    const result =
+      decided.changes.some((c) => c.evidence) || decided.markers.some((m) => m.evidence)
+        ? {
+            ...decided,
+            changes: decided.changes.map((c) => withRelativeEvidence(c, cwd)),
+            markers: decided.markers.map((m) => withRelativeEvidence(m, cwd)),
+          }
+        : decided;
     counts[result.status]++;
     if (keepFiles) results.push(result);
     await options.onFile?.(result, patch);

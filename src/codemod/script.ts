@@ -22,8 +22,8 @@ export interface ScriptContext {
   readonly markers: boolean;
   /** The script is a part of a larger file (a Vue `<script>` block): positions are reported in the file. */
   readonly within?: { readonly lines: LineIndex; readonly offset: number };
-  /** Program mode: the program's own parse of the script, and what the program says about it. */
-  readonly program?: { readonly sourceFile: TsNamespace.SourceFile; readonly facts: ProgramFacts };
+  /** The program's own parse of the script (a configured or inferred program, or the script alone), and what it says about it. */
+  readonly program: { readonly sourceFile: TsNamespace.SourceFile; readonly facts: ProgramFacts };
 }
 
 export interface ScriptResult {
@@ -49,7 +49,7 @@ function parseScript(ts: Ts, text: string, fileName: string, kind: TsNamespace.S
  */
 export function transformScript(text: string, fileName: string, kind: TsNamespace.ScriptKind, ctx: ScriptContext): ScriptResult {
   const { ts } = ctx;
-  const sf = ctx.program?.sourceFile ?? parseScript(ts, text, fileName, kind);
+  const sf = ctx.program.sourceFile;
   const errors = parseErrors(sf);
   if (errors.length > 0) {
     return {
@@ -68,7 +68,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     sites: collectSites(source, ctx.plan),
     civic: ctx.civic,
     longName: ctx.longName ?? 'auto',
-    ...(ctx.program ? { program: ctx.program.facts } : {}),
+    program: ctx.program.facts,
   };
   // Lines a person has checked: `// civic-migrate-ignore` on the line, `…-ignore-next-line` above it.
   const ignoredLines = text.includes(IGNORE_DIRECTIVE)

@@ -12,7 +12,6 @@ type Expression = TsNamespace.Expression;
  */
 export class Source {
   readonly lines: LineIndex;
-  private readonly bindings = new Map<Node, Map<string, Expression | undefined>>();
   private readonly siblings = new Map<Node, string[]>();
 
   /**
@@ -47,67 +46,6 @@ export class Source {
   tokenStart(node: Node): number {
     const start = this.start(node);
     return this.ts.isStringLiteralLike(node) ? start + 1 : start;
-  }
-
-  /**
-   * Where a local name gets its value, found by a lexical walk up from `id` (no type checker):
-   * a `const x = init`, a `for (const x of list)`, or the parameter of a callback passed to a
-   * method (`list.find((x) => …)` gives `list`). The declarations of each statement list are
-   * indexed once.
-   */
-  originOf(id: TsNamespace.Identifier): Expression | undefined {
-    const { ts } = this;
-    const name = id.text;
-    for (let n: Node | undefined = id.parent; n; n = n.parent) {
-      if (ts.isFunctionLike(n)) {
-        const param = n.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
-        if (param) {
-          const call = n.parent;
-          if (call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression))
-            return call.expression.expression;
-          return undefined;
-        }
-      }
-      if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && ts.isVariableDeclarationList(n.initializer)) {
-        if (n.initializer.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return n.expression;
-      }
-      const declared = this.declaredIn(n);
-      if (declared?.has(name)) return declared.get(name);
-    }
-    return undefined;
-  }
-
-  /** The names a statement list declares with `var`/`let`/`const`, with their initializers (first declaration wins). */
-  private declaredIn(n: Node): Map<string, Expression | undefined> | undefined {
-    const { ts } = this;
-    const statements =
-      ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)
-        ? n.statements
-        : undefined;
-    if (!statements) return undefined;
-    let map = this.bindings.get(n);
-    if (!map) {
-      map = new Map();
-      for (const s of statements) {
-        if (!ts.isVariableStatement(s)) continue;
-        for (const d of s.declarationList.declarations) {
-          if (ts.isIdentifier(d.name) && !map.has(d.name.text)) map.set(d.name.text, d.initializer);
-        }
-      }
-      this.bindings.set(n, map);
-    }
-    return map;
-  }
-
-  /** The source texts an expression comes from: itself and, through local names, up to `depth` origins. */
-  originTexts(expr: Expression, depth = 2): string[] {
-    const texts = [expr.getText(this.sf)];
-    const root = chainRoot(this.ts, expr);
-    if (root && depth > 0) {
-      const origin = this.originOf(root);
-      if (origin && origin !== expr) texts.push(...this.originTexts(origin, depth - 1));
-    }
-    return texts;
   }
 
   /** The names declared in a container (object literal, interface, class, type literal, enum, binding pattern, JSX attributes), once each. */

@@ -15,7 +15,7 @@ import { type Note, note } from './notes.js';
 import { type CodemodPlan, planFor } from './plan.js';
 import { findCivicMembers, renameLocations } from './program/civic-types.js';
 import { type ProgramFacts, programFacts } from './program/facts.js';
-import { type ScriptResult, transformScript } from './script.js';
+import { transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
 import { type VueScriptBlock, vueScriptBlocks } from './vue.js';
@@ -74,11 +74,10 @@ export function transformSource(text: string, fileName: string, options: Transfo
               ? ts.ScriptKind.JSX
               : ts.ScriptKind.JS;
       const blockName = `${fileName}.${block.lang}`;
-      const alone = singleFileProgram(block.content, blockName, plan.mappings);
       const r = transformScript(block.content, blockName, kind, {
         ...ctx,
         within: { lines, offset: block.start },
-        ...(alone ? { program: alone } : {}),
+        program: singleFileProgram(block.content, blockName, plan.mappings),
       });
       if (r.error) errors.push(`<script> at line ${lines.lineOf(block.start) + 1}: ${r.error}`);
       ignored += r.ignored;
@@ -109,12 +108,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
   // The file alone is a program: its roles come from what it shows.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const alone = singleFileProgram(bom ? text.slice(1) : text, fileName, plan.mappings);
-  if (alone) {
-    const r = transformProgramFile(text, fileName, alone.sourceFile, alone.facts, options);
-    if (r) return r;
-  }
-  const r: ScriptResult = transformScript(text, fileName, kind, ctx);
-  return { ...r, changed: r.output !== text };
+  return transformProgramFile(text, fileName, alone.sourceFile, alone.facts, options) as TransformResult;
 }
 
 /** One script as a program of its own (an inferred program of one file), with the roles the file shows. */
@@ -122,10 +116,9 @@ function singleFileProgram(
   text: string,
   fileName: string,
   mappings: Mappings,
-): { sourceFile: TsNamespace.SourceFile; facts: ProgramFacts } | undefined {
+): { sourceFile: TsNamespace.SourceFile; facts: ProgramFacts } {
   const view = inferredProgram(new Map([[fileName, text]]));
-  const sourceFile = view.files.get(resolve(fileName));
-  if (!sourceFile) return undefined;
+  const sourceFile = view.files.get(resolve(fileName)) as TsNamespace.SourceFile;
   const renames = renameLocations(view, findCivicMembers(view, planFor(mappings))).get(resolve(fileName)) ?? [];
   return { sourceFile, facts: programFacts(view, sourceFile, renames, analyzeRoles(view, mappings, [sourceFile])) };
 }

@@ -58,36 +58,10 @@ function pieceStarts(virtual: string): number[] {
   return starts;
 }
 
-/**
- * The first non-election path the unit builds on a base URL (`'uptime/'`, `` `${BASE}/official/…` ``),
- * as `/v1/uptime/`: then a bare base URL in the same file is left to a person.
- */
-export function nonElectionUse(unit: StringUnit, plan: CodemodPlan): string | undefined {
-  const virtual = virtualText(unit);
-  for (const at of pieceStarts(virtual)) {
-    const rest = virtual.slice(at).replace(/^\//, '');
-    const root = rest.split(/[/?#\0]/, 1)[0] as string;
-    if (plan.model.otherServiceRoots.has(root) && (rest.length === root.length || '/?#\0'.includes(rest.charAt(root.length)))) {
-      return `/${plan.model.from}/${root}/`;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Finds the Civic Data API URLs in one string unit and says how to move each to V2: `/v1/election/…`
- * paths (behind any host or proxy prefix), paths relative to a base URL (`/election/state/{x}/`),
- * and a bare base URL of the API's hosts (`https://api.voteamerica.org/v1`). Other `/v1/` URLs are
- * left alone. `otherService`: a non-election path the file builds on a base URL, if any.
- */
+/** What the program's data flow says about a string unit's URLs. */
 export interface UrlContext {
-  /** Another service's path built on the same base URL, which keeps a bare base on V1 (a person decides); if any. */
+  /** Another service's path the program joins with this base URL, which keeps the base on V1 (a person decides); if any. */
   readonly otherService?: string | undefined;
-  /**
-   * The text known to stand right before a piece (a base URL constant's value, from the program or
-   * the file's own constants), when it is known: a relative path after a V2 base is V2 already.
-   */
-  readonly before?: (piece: number) => string | undefined;
   /**
    * What the program's data flow joins right before a piece: the versions of the bases (a path's
    * version is its base's), and the base and other service when one of them is shared.
@@ -95,12 +69,21 @@ export interface UrlContext {
   readonly flowBefore?: (piece: number) =>
     | {
         readonly versions: ReadonlySet<string>;
+        /** The API hosts of the bases joined before it (a host alone, before `/v1`). */
+        readonly hosts: ReadonlySet<string>;
         readonly complete: boolean;
         readonly shared?: { readonly base: string; readonly other: string };
       }
     | undefined;
 }
 
+/**
+ * Finds the Civic Data API URLs in one string unit and says how to move each to V2: `/v1/election/…`
+ * paths (behind any host or proxy prefix), paths relative to a base URL (`/election/state/{x}/`),
+ * and a bare base URL of the API's hosts (`https://api.voteamerica.org/v1`). Other `/v1/` URLs are
+ * left alone. The context is the data flow's: the bases joined before a piece, a base shared with
+ * another service.
+ */
 export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContext = {}): UrlScan {
   const { otherService } = context;
   const virtual = virtualText(unit);
@@ -108,10 +91,10 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
   const covered: [number, number][] = [];
   const { model } = plan;
   const pieces = pieceStarts(virtual);
-  /** The text known to stand right before the piece that starts at `at` (see `UrlContext.before`). */
-  const knownBefore = (at: number): string | undefined => {
+  /** What the data flow joins before the piece that starts at `at`. */
+  const flowAt = (at: number) => {
     const piece = pieces.indexOf(at);
-    return piece === -1 ? undefined : context.before?.(piece);
+    return piece === -1 ? undefined : context.flowBefore?.(piece);
   };
   const endpointRef = (e: Endpoint): RuleRef => ({ kind: 'endpoint', v1: e.rule.v1 });
   /** The path being judged: where it stands in the source, for the notes about it. */
@@ -149,9 +132,9 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     covered.push([i, j]);
     current = { at: sourceOffset(unit, i), end: sourceOffset(unit, j) };
     const pieceStart = virtual.lastIndexOf(PLACEHOLDER, i - 1) + 1;
-    // The host written before the version, or (`${HOST}/v1`) the one known to stand before its piece.
+    // The host written before the version, or (`${HOST}/v1`) the one the data flow joins before its piece.
     const written = virtual.slice(pieceStart, i);
-    const host = HOST_BEFORE.exec(written || (knownBefore(pieceStart) ?? ''))?.[1]?.toLowerCase();
+    const host = written ? HOST_BEFORE.exec(written)?.[1]?.toLowerCase() : [...(flowAt(pieceStart)?.hosts ?? [])][0];
     if (rest === '' || rest === '/' || root.includes(PLACEHOLDER)) {
       // A bare base URL: only the Civic hosts', and only when nothing else is built on it here.
       if (host && model.hosts.has(host)) {
@@ -198,16 +181,6 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
       if (!/\/v[0-9]+$/.test(virtual.slice(Math.max(0, at - 4), at))) starts.add(at);
     }
   }
-  /** The version the text before a piece ends in (`…/v2` → `v2`), when that text is known. */
-  const versionBefore = (at: number): string | undefined => {
-    const text = knownBefore(at);
-    return text === undefined ? undefined : /\/(v[0-9]+)\/?$/.exec(text)?.[1];
-  };
-  /** What the data flow joins before the piece that starts at `at`. */
-  const flowAt = (at: number) => {
-    const piece = pieces.indexOf(at);
-    return piece === -1 ? undefined : context.flowBefore?.(piece);
-  };
   for (const at of [...starts].sort((x, y) => x - y)) {
     const slash = virtual.charAt(at) === '/' ? 1 : 0;
     const root = virtual.slice(at + slash).split(/[/?#\0]/, 1)[0] as string;
@@ -218,9 +191,7 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
     const flowV1 = flow?.versions.has(model.from) ?? false;
     // Only a base whose every value is known says a path is not V1 (a `let` or a parameter may hold anything).
     if (flow && flow.versions.size > 0 && !flowV1 && flow.complete) continue;
-    // Built on a base known not to be V1: not a V1 path.
-    const base = flowV1 ? model.from : versionBefore(at);
-    if (base !== undefined && base !== model.from) continue;
+    const base = flowV1 ? model.from : undefined;
     const j = pathEnd(at);
     const prefix = `${version}/`;
     const path = prefix + virtual.slice(at + slash, j);

@@ -80,8 +80,6 @@ export interface EndpointModel {
   readonly routes: readonly Route[];
   /** First segments after the version (`election`): where an endpoint path starts. */
   readonly roots: ReadonlySet<string>;
-  /** First segments after the version of other services on the same hosts (`uptime`, `official`). */
-  readonly otherServiceRoots: ReadonlySet<string>;
   /** Fixed parts after the version that name a resource (`/election/field/`): evidence that code calls the API. */
   readonly stems: readonly string[];
   /** Fixed parts of V1 paths that moved beyond their version (`/election/state/`): V1-only even without `/v1`. */
@@ -166,7 +164,6 @@ function buildModel(table: MappingTable): EndpointModel {
     const root = literalAt(e.v1, 1);
     if (root) roots.add(root);
   }
-  const otherServiceRoots = new Set(table.nonElectionPaths.map((p) => p.split('/')[2]).filter((s): s is string => !!s));
 
   /** `/v1/election/data/state/{state}/` → `/election/data/state/`: the fixed part after the version. */
   const stem = (template: Template) => template.head.slice(template.head.indexOf('/', 1));
@@ -278,7 +275,6 @@ function buildModel(table: MappingTable): EndpointModel {
     endpoints,
     routes,
     roots,
-    otherServiceRoots,
     stems: [...stems].filter((s) => s.split('/').filter(Boolean).length >= 2).sort(),
     movedStems,
     judge,

@@ -196,12 +196,13 @@ function explainPath(mappings: Mappings, query: string, path: string, host: stri
           ? ''
           : ` The codemod changes it only in a base URL with an API host (a bare ${code(`/${model.from}/`)} may belong to another API): if this one is the Civic Data API's, change it by hand.`),
     );
-  if (model.otherServiceRoots.has(root))
+  // The API's path space is closed (what the table knows): any other root is another service's.
+  if (!model.roots.has(root))
     return pathAnswer(
       query,
       'other-service',
       'nothing',
-      `${shown} belongs to another VoteAmerica service on the same host (${code(`/${model.from}/${root}/`)}), not the Civic Data API: it keeps its path, nothing to migrate.`,
+      `${shown} is outside the Civic Data API's paths (${[...model.roots].map((r) => code(`/${model.from}/${r}/`)).join(', ')}): another service on the same host keeps its path, nothing to migrate. A base URL joined with it stays on V1.`,
     );
   const base = judgeBase(model, path);
   if (base?.kind === 'rewrite') {

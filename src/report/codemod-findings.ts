@@ -51,6 +51,7 @@ export function codemodScan(
     rule: x.rule,
     context: lexed.contexts.at(x.start),
     excerpt: lineExcerpt(lines, x.line - 1, x.start, x.end - x.start),
+    ...(x.evidence ? { evidence: x.evidence } : {}),
   });
   for (const c of r.changes) {
     const base = common(c, c.from);

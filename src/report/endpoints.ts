@@ -10,7 +10,7 @@ import type { Verdict } from './rules.js';
  * V1 Civic Data endpoint URLs in any text (DOMAIN.md §1): `/v1/election/…` on any host or
  * relative; a bare base URL of the table's hosts (`https://api.voteamerica.org/v1/`); the early
  * state path without its version (`${base}/election/state/${code}/`). Other `/v1/` paths (the
- * table's `nonElectionPaths`, other APIs) are not findings.
+ * paths outside the API's path space, other APIs) are not findings.
  */
 export interface EndpointHit {
   /** Offset of the path's first `/`. */
@@ -151,7 +151,18 @@ export function createEndpointScanner(mappings: Mappings): EndpointScanner {
     sayWhoFixes: false,
     confidence: 'high',
   });
-  const hasOtherService = (text: string) => [...model.otherServiceRoots].find((root) => text.includes(`${root}/`));
+  /**
+   * A path of another service on the API's version prefix in the same text (`/v1/uptime/`): the API's
+   * path space is closed (the table's roots), so any other root means a base here is shared.
+   */
+  const hasOtherService = (text: string) => {
+    const prefix = `${version}/`;
+    for (let at = text.indexOf(prefix); at !== -1; at = text.indexOf(prefix, at + 1)) {
+      const root = /^[A-Za-z0-9_-]+(?=\/)/.exec(text.slice(at + prefix.length, at + prefix.length + 64))?.[0];
+      if (root && !model.roots.has(root)) return root;
+    }
+    return undefined;
+  };
 
   /**
    * The verdict on a path (`/v1/…` or, `relative`, the part after the version): the same model and

@@ -9,6 +9,7 @@ import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '.
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { withRelativeEvidence } from '../roles/evidence.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
 import { createReportRules } from './rules.js';
@@ -118,7 +119,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     suppressed += scan.suppressed;
     if (scan.findings.length) {
       filesAffected++;
-      for (const f of scan.findings) findings.push(f);
+      for (const f of scan.findings) findings.push(withRelativeEvidence(f, cwd));
     }
   }
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

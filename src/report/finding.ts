@@ -1,5 +1,6 @@
 import type { TypeErrorRecord } from '../codemod/run.js';
 import type { FindingRecord, TextSpan } from '../findings/record.js';
+import type { EvidenceStep } from '../roles/evidence.js';
 import type { FAIL_ON } from './formats.js';
 
 /**
@@ -62,6 +63,11 @@ export interface Finding extends FindingRecord, TextSpan {
   readonly excerpt: Excerpt;
   /** True when `--baseline` accepts this finding for now: shown, not gating. */
   readonly baselined?: true;
+  /**
+   * Why the codemod took the value for the API's (TS/JS files, where the data flow decided): the
+   * places that gave it its role, from its source to the token, files relative like `file`.
+   */
+  readonly evidence?: readonly EvidenceStep[];
 }
 
 export interface Excerpt {

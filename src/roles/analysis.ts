@@ -31,6 +31,8 @@ export interface RoleAnalysis {
   ):
     | {
         readonly versions: ReadonlySet<Version | 'none'>;
+        /** The API hosts of those bases (lower case). */
+        readonly hosts: ReadonlySet<string>;
         /** Every value that can stand there is one of these bases (no untracked write reaches it). */
         readonly complete: boolean;
         readonly shared?: { readonly base: string; readonly other: string };
@@ -109,7 +111,8 @@ export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iter
       const shared = sharedBase && { base: baseText(sharedBase), other: otherOf(sharedBase.origin) as string };
       const operand = t.joins.operandBefore(node, piece);
       const complete = operand ? t.basesComplete(operand) : true;
-      return { versions, complete, ...(shared ? { shared } : {}) };
+      const hosts = new Set([...bases].flatMap((b) => (b.host ? [b.host] : [])));
+      return { versions, hosts, complete, ...(shared ? { shared } : {}) };
     },
     slugSlot: (literal) => t.slugSlots.get(literal),
     reached,

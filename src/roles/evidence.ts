@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Fact, StepKind } from './facts.js';
 import type { Role } from './role.js';
@@ -12,6 +13,12 @@ export interface EvidenceStep {
   readonly step: StepKind;
   /** A few words a reviewer can check: `response of GET /v1/election/field/`, `reads field_format, slug`. */
   readonly says: string;
+}
+
+/** A record's evidence with its files relative to `cwd` (`/`-separated), as tools show paths. */
+export function withRelativeEvidence<T extends { readonly evidence?: readonly EvidenceStep[] }>(record: T, cwd: string): T {
+  if (!record.evidence) return record;
+  return { ...record, evidence: record.evidence.map((e) => ({ ...e, file: relative(cwd, e.file).split(sep).join('/') })) };
 }
 
 /** How many places of a chain are shown: the source and the last steps before the decision. */
@@ -76,6 +83,8 @@ export function roleWords(r: Role): string {
       return 'an HTTP client with a base URL';
     case 'fn':
       return 'a function';
+    case 'module':
+      return "a module's exports";
   }
 }
 

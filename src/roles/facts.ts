@@ -3,32 +3,34 @@ import type { Role } from './role.js';
 
 type Node = TsNamespace.Node;
 
-/** How a role reached a place: the step of the tracker that put it there. */
-export type StepKind =
-  /** A source: the response of an API URL, a payload-shaped literal, a declared type. */
-  | 'source'
-  /** The properties code reads on a value (its shape). */
-  | 'shape'
-  /** A member named by a known slug (`byField.vbm_no_excuse`). */
-  | 'slug-member'
-  /** An assignment, an initializer, a reference of a name. */
-  | 'flow'
-  /** An argument, at one call, reaching a parameter. */
-  | 'argument'
-  /** What a function returns, at a call of it. */
-  | 'return'
-  /** A member read from an API value (`record.state_information`). */
-  | 'member'
-  /** An element of a list (an index, `find`, a callback of an array method, `for…of`). */
-  | 'element'
-  /** A value stored in an object, array or map the program builds, read back. */
-  | 'heap'
-  /** `await`, `.then`, an HTTP response's body. */
-  | 'await'
-  /** A base URL and a path joined (template, `+`, `new URL`, a client's base option). */
-  | 'join'
-  /** A call whose URL reaches an API endpoint. */
-  | 'request';
+/**
+ * How a role reached a place: the step of the tracker that put it there.
+ * - `source`: the response of an API URL, a payload-shaped literal, a declared type, a URL string;
+ * - `shape`: the properties code reads on a value; `slug-member`: a member named by a known slug;
+ * - `flow`: an assignment, an initializer, a reference of a name; `argument`: an argument reaching
+ *   a parameter; `return`: what a function returns, at a call of it;
+ * - `member`: a member read from an API value; `element`: an element of a list; `heap`: a value
+ *   stored in an object, array or map the program builds, read back;
+ * - `await`: `await`, `.then`, an HTTP response's body; `join`: a base URL and a path joined;
+ *   `request`: a call whose URL reaches an API endpoint.
+ * The JSON report lists them in its schema.
+ */
+export const STEP_KINDS = [
+  'source',
+  'shape',
+  'slug-member',
+  'flow',
+  'argument',
+  'return',
+  'member',
+  'element',
+  'heap',
+  'await',
+  'join',
+  'request',
+] as const;
+
+export type StepKind = (typeof STEP_KINDS)[number];
 
 /**
  * A fact: a role at a node, and how it got there (the previous fact and the step), so that a
@@ -39,11 +41,22 @@ export interface Fact {
   readonly role: Role;
   readonly step: StepKind;
   readonly prev: Fact | undefined;
+  /**
+   * How strong the evidence the chain started from is: 3 data from an API URL, a declared or
+   * payload-shaped value; 2 the shape code reads; 1 a slug-named member. A role reached from two
+   * sources of different strength is two facts, so the strongest chain is never hidden.
+   */
+  readonly strength: number;
   /** A few words on the step, when the node alone does not say it (`GET /v1/election/field/`). */
   readonly note?: string;
 }
 
 type Observer = (fact: Fact) => void;
+
+/** The strength of a chain that starts with this step (see `Fact.strength`). */
+export function strengthOf(step: StepKind): number {
+  return step === 'shape' ? 2 : step === 'slug-member' ? 1 : 3;
+}
 
 /**
  * The tracker's store: facts per node and per heap cell, each with observers called for every fact
@@ -77,20 +90,22 @@ export class FactStore {
     return this.byNode.has(node);
   }
 
-  /** Adds a fact; false when the node already had the role. */
+  /** Adds a fact; false when the node already had the role from evidence as strong. */
   add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string): boolean {
     let m = this.byNode.get(node);
     if (!m) {
       m = new Map();
       this.byNode.set(node, m);
     }
-    if (m.has(role.key)) return false;
+    const strength = prev ? prev.strength : strengthOf(step);
+    const key = `${role.key}#${strength}`;
+    if (m.has(key)) return false;
     if (this.size >= this.limit) {
       this.truncated = true;
       return false;
     }
-    const fact: Fact = { node, role, step, prev, ...(note ? { note } : {}) };
-    m.set(role.key, fact);
+    const fact: Fact = { node, role, step, prev, strength, ...(note ? { note } : {}) };
+    m.set(key, fact);
     this.size++;
     this.files.add(node.getSourceFile());
     this.queue.push(fact);
@@ -125,8 +140,9 @@ export class FactStore {
       m = new Map();
       this.cells.set(cell, m);
     }
-    if (m.has(fact.role.key)) return;
-    m.set(fact.role.key, fact);
+    const key = `${fact.role.key}#${fact.strength}`;
+    if (m.has(key)) return;
+    m.set(key, fact);
     for (const fn of [...(this.cellObservers.get(cell) ?? [])]) fn(fact);
   }
 

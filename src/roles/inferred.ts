@@ -89,7 +89,8 @@ function build(
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()], options, host, ...(old ? { oldProgram: old } : {}) });
   const own = new Map<string, TsNamespace.SourceFile>();
-  for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile) own.set(resolve(sf.fileName), sf);
+  // The program's own files are the ones given (a declaration file given is one of them).
+  for (const sf of program.getSourceFiles()) if (sources.has(resolve(sf.fileName))) own.set(resolve(sf.fileName), sf);
   let service: TsNamespace.LanguageService | undefined;
   return {
     ts,

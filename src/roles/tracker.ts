@@ -187,6 +187,8 @@ export class Tracker {
           return this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1));
         case 'fn':
           return this.facts.filled(this.returnCell(r.fn as FunctionLike));
+        case 'module':
+          return false;
       }
     };
     return meaningful(role, 0);
@@ -412,6 +414,9 @@ export class Tracker {
       // a member of any other object, through the objects the program builds (the heap).
       const owner = skipParens(ts, t.expression);
       if (isModuleExports(ts, t)) {
+        // What `module.exports` is set to holds the module's own names.
+        const value = skipParens(ts, fact.node as Expression);
+        if (ts.isObjectLiteralExpression(value)) this.add(value, this.roles.module(), 'flow', undefined);
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
       } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
@@ -549,7 +554,7 @@ export class Tracker {
     if (r.t === 'api' && r.node.kind === 'list') {
       const element = r.node.element;
       if (element) {
-        const f: Fact = { node: via.node, role: this.apiRole(element, r), step: 'element', prev: via };
+        const f: Fact = { node: via.node, role: this.apiRole(element, r), step: 'element', prev: via, strength: via.strength };
         then(f);
       }
     } else if (r.t === 'site') {
@@ -737,7 +742,41 @@ export class Tracker {
     const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
     if (this.watchedReturns.has(key) || this.ts.isConstructorDeclaration(fn)) return;
     this.watchedReturns.add(key);
-    this.facts.watch(this.returnCell(fn), (f) => this.add(call, f.role, 'return', f));
+    this.facts.watch(this.returnCell(fn), (f) => {
+      if (!this.fromAnotherCall(f, call, fn)) this.add(call, f.role, 'return', f);
+    });
+  }
+
+  /**
+   * A request helper (`get(path)` joining a base and its parameter) answers each call with the
+   * payload of the path that call passed: what a request returns for a path written at another
+   * call of the same function does not come back here (one call site of context, as CodeQL's
+   * type tracking keeps for calls).
+   */
+  private fromAnotherCall(f: Fact, call: CallLike, fn: FunctionLike): boolean {
+    // Only a payload itself (an object the program builds around it is shared by every call).
+    let inner: Role = f.role;
+    while (inner.t === 'promise' || inner.t === 'response') inner = inner.of;
+    if (inner.t !== 'api') return false;
+    let path: Node | undefined;
+    let hops = 0;
+    for (let g: Fact | undefined = f; g && hops < 64; g = g.prev, hops++) {
+      if (g.step === 'request' && g.prev?.role.t === 'url') {
+        const url = g.prev.role.url;
+        path = url.path?.origin ?? (url.kind === 'path' ? url.origin : undefined);
+        break;
+      }
+    }
+    if (!path) return false;
+    for (let n: Node | undefined = path.parent; n && n !== fn; n = n.parent) {
+      if (
+        (this.ts.isCallExpression(n) || this.ts.isNewExpression(n)) &&
+        n !== call &&
+        n.arguments?.some((a) => a.pos <= path.pos && path.end <= a.end)
+      )
+        return this.calls.calleesOf(n).includes(fn);
+    }
+    return false;
   }
 
   /** A tracked value at argument `index` of a call. */
@@ -963,7 +1002,12 @@ function isDeclarationName(ts: Ts, id: TsNamespace.Identifier): boolean {
   const p = id.parent;
   return (
     !!p &&
-    (ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p) || ts.isPropertyDeclaration(p)) &&
+    (ts.isVariableDeclaration(p) ||
+      ts.isParameter(p) ||
+      ts.isBindingElement(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isNamespaceImport(p) ||
+      ts.isImportEqualsDeclaration(p)) &&
     p.name === id
   );
 }

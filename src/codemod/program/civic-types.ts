@@ -107,13 +107,89 @@ export function findCivicMembers(ctx: ProgramView, plan: CodemodPlan): CivicMemb
 }
 
 /**
- * Every place the program names a V1 member, through the language service's rename (receivers,
- * parameters, generics, destructuring, contextually typed object literals, element access by
- * string), plus the string literal types it does not rename (`Pick<T, 'long_name'>`,
- * `T['value']`). By absolute file path.
+ * The files that import one of `roots` (resolved by the checker), with the roots: where a declared
+ * type's members are named most (a value of the type reaches other files through these).
  */
-export function renameLocations(ctx: ProgramView, members: readonly CivicMember[]): Map<string, RenameLocation[]> {
-  const { ts, checker, languageService } = ctx;
+function dependents(ctx: ProgramView, roots: readonly TsNamespace.SourceFile[]): TsNamespace.SourceFile[] {
+  const { ts, checker } = ctx;
+  const importers = new Map<TsNamespace.SourceFile, TsNamespace.SourceFile[]>();
+  for (const sf of ctx.program.getSourceFiles()) {
+    if (sf.isDeclarationFile && !ctx.files.has(sf.fileName)) continue;
+    for (const specifier of (sf as unknown as { imports?: readonly TsNamespace.StringLiteralLike[] }).imports ?? []) {
+      const target = checker.getSymbolAtLocation(specifier)?.declarations?.find(ts.isSourceFile);
+      if (!target) continue;
+      const list = importers.get(target);
+      if (list) list.push(sf);
+      else importers.set(target, [sf]);
+    }
+  }
+  const out = new Set<TsNamespace.SourceFile>(roots);
+  for (const root of roots) for (const importer of importers.get(root) ?? []) out.add(importer);
+  return [...out];
+}
+
+/** The compiler's find-all-references as a rename, over chosen files only (what the language service runs over every file). */
+interface FindAllReferences {
+  FindReferencesUse: { Rename: number };
+  findReferenceOrRenameEntries<T>(
+    program: TsNamespace.Program,
+    token: TsNamespace.CancellationToken,
+    files: readonly TsNamespace.SourceFile[],
+    node: Node,
+    position: number,
+    options: object,
+    convert: (entry: unknown, node: Node, checker: TsNamespace.TypeChecker) => T,
+  ): T[] | undefined;
+  toRenameLocation(
+    entry: unknown,
+    node: Node,
+    checker: TsNamespace.TypeChecker,
+    prefixAndSuffix: boolean,
+    quote: number,
+  ): TsNamespace.RenameLocation;
+}
+
+/** A rename's locations, searched in `files` only; undefined where this TypeScript does not offer it (the language service answers then). */
+function findRename(
+  ctx: ProgramView,
+  name: Node,
+  at: number,
+  files: readonly TsNamespace.SourceFile[],
+): readonly TsNamespace.RenameLocation[] | undefined {
+  const far = (ctx.ts as unknown as { FindAllReferences?: FindAllReferences }).FindAllReferences;
+  if (typeof far?.findReferenceOrRenameEntries !== 'function' || typeof far.toRenameLocation !== 'function') return undefined;
+  const token = { isCancellationRequested: () => false, throwIfCancellationRequested: () => {} };
+  const options = {
+    findInStrings: false,
+    findInComments: false,
+    providePrefixAndSuffixTextForRename: true,
+    use: far.FindReferencesUse.Rename,
+  };
+  try {
+    return (
+      far.findReferenceOrRenameEntries(ctx.program, token, files, name, at, options, (e, n, c) =>
+        far.toRenameLocation(e, n, c, true, 0),
+      ) ?? []
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every place the program names a V1 member, as a rename finds them (receivers, parameters,
+ * generics, destructuring, contextually typed object literals, element access by string), plus the
+ * string literal types a rename does not reach (`Pick<T, 'long_name'>`, `T['value']`). By absolute
+ * file path. A large program is searched where the names are (`within`: the files that show V1
+ * usage, with the declaring files and their importers): a name missed elsewhere is what the
+ * type-check before writing reports.
+ */
+export function renameLocations(
+  ctx: ProgramView,
+  members: readonly CivicMember[],
+  within?: readonly TsNamespace.SourceFile[],
+): Map<string, RenameLocation[]> {
+  const { ts, checker } = ctx;
   const byFile = new Map<string, RenameLocation[]>();
   const seen = new Set<string>();
   const add = (file: string, loc: RenameLocation) => {
@@ -126,11 +202,20 @@ export function renameLocations(ctx: ProgramView, members: readonly CivicMember[
   };
   const declared = new Set<Node>(members.map((m) => m.name.parent));
 
+  // Searched: the declaring files, their importers and the files that show V1 usage (`within`); every file when not given.
+  const searched =
+    members.length === 0
+      ? []
+      : within
+        ? [...new Set([...dependents(ctx, [...new Set(members.map((m) => m.name.getSourceFile()))]), ...within])]
+        : [...ctx.files.values()];
   for (const { name, rule } of members) {
     const file = name.getSourceFile().fileName;
     const at = name.getStart() + (ts.isStringLiteral(name) ? 1 : 0);
     const locations =
-      languageService.findRenameLocations(file, at, false, false, { providePrefixAndSuffixTextForRename: true }) ?? [];
+      findRename(ctx, name, at, searched) ??
+      ctx.languageService.findRenameLocations(file, at, false, false, { providePrefixAndSuffixTextForRename: true }) ??
+      [];
     for (const l of locations) {
       const start = l.textSpan.start;
       const end = start + l.textSpan.length;

@@ -1,17 +1,15 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { RoleAnalysis } from '../../roles/analysis.js';
 import type { ProgramView } from '../../roles/program-view.js';
-import { constInitializer, isConstObject, type ResolveName, stringValue } from '../string-value.js';
 import type { RenameLocation } from './civic-types.js';
 import type { ProgramContext } from './project.js';
 
 type Node = TsNamespace.Node;
-type Expression = TsNamespace.Expression;
 
 /**
  * What the program says about one script, for the decisions the syntax cannot make alone: the
- * renames decided by symbols, whom a property name belongs to, the value of a constant (across
- * imports), and the paths the program builds on a base URL constant.
+ * renames decided by declared types' symbols, whom a property name belongs to, and the roles the
+ * program's values hold (the role engine's analysis, the same for every file).
  */
 export interface ProgramFacts {
   /** The renames the program decided in this script (V1 members and everything that names them). */
@@ -19,19 +17,11 @@ export interface ProgramFacts {
   /**
    * Whom a property name at an access, member or binding site belongs to: `civic` (a V1 member:
    * its rename is in `renames`), `other` (the checker resolves it to another member: leave it),
-   * `unknown` (no type information: the syntax decides).
+   * `unknown` (no declared type: the roles decide).
    */
   ownerOf(name: Node): 'civic' | 'other' | 'unknown';
-  /** The string an expression always is, when the program fixes it (a literal, a constant, across imports). */
-  stringOf(expr: Expression): string | undefined;
-  /**
-   * For a string that initializes a constant: the texts the program appends to that constant
-   * wherever it builds a string on it (`${BASE}/election/field/` gives `/election/field/`).
-   * Undefined when the string initializes no constant.
-   */
-  pathsBuiltOn(literal: Node): readonly string[] | undefined;
   /** What the role engine says about the program's values (the same analysis for every file). */
-  readonly roles?: RoleAnalysis;
+  readonly roles: RoleAnalysis;
 }
 
 /** The facts about one file of an open program. */
@@ -39,7 +29,7 @@ export function programFacts(
   ctx: ProgramView,
   sf: TsNamespace.SourceFile,
   renames: readonly RenameLocation[],
-  roles?: RoleAnalysis,
+  roles: RoleAnalysis,
 ): ProgramFacts {
   const { ts, checker } = ctx;
   const renamed = new Set(renames.map((r) => r.start));
@@ -75,54 +65,7 @@ export function programFacts(
     ts.isSetAccessorDeclaration(d) ||
     ts.isEnumMember(d);
 
-  /** Where a name's constant value is written, as the type checker sees it (across imports). */
-  const resolve: ResolveName = (e) => {
-    let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    // A property read through a mapped type (`Object.freeze` gives `Readonly<…>`) has no value declaration of its own: its one declaration is the original.
-    const decl = symbol?.valueDeclaration ?? (symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined);
-    if (!decl) return undefined;
-    if (ts.isVariableDeclaration(decl)) return constInitializer(ts, decl.initializer);
-    if (ts.isPropertyAssignment(decl) && isConstObject(ts, decl.parent)) return decl.initializer;
-    return undefined;
-  };
-
-  const pathsBuiltOn: ProgramFacts['pathsBuiltOn'] = (literal) => {
-    let init: Node = literal;
-    while (init.parent && (ts.isParenthesizedExpression(init.parent) || ts.isAsExpression(init.parent))) init = init.parent;
-    const decl = init.parent;
-    if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== init || !ts.isIdentifier(decl.name)) return undefined;
-    if (!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)) return undefined;
-    const paths: string[] = [];
-    const refs = ctx.languageService.findReferences(sf.fileName, decl.name.getStart(sf)) ?? [];
-    for (const group of refs) {
-      for (const ref of group.references) {
-        if (ref.isDefinition) continue;
-        const file = ctx.program.getSourceFile(ref.fileName);
-        const node = file && nodeAt(ts, file, ref.textSpan.start);
-        const appended = node && appendedText(ts, node);
-        if (appended !== undefined) paths.push(appended);
-      }
-    }
-    return paths;
-  };
-
-  return { renames, ownerOf, stringOf: (e) => stringValue(ts, e, resolve), pathsBuiltOn, ...(roles ? { roles } : {}) };
-}
-
-/** The text a string expression appends right after `node` (`${node}/x/` or `node + '/x/'`), if any. */
-function appendedText(ts: ProgramContext['ts'], node: Node): string | undefined {
-  let n = node;
-  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isPropertyAccessExpression(n.parent))) n = n.parent;
-  const p = n.parent;
-  if (p && ts.isTemplateSpan(p) && p.expression === n) return p.literal.text;
-  if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken && p.left === n) {
-    let right: Node = p.right;
-    while (ts.isBinaryExpression(right) && right.operatorToken.kind === ts.SyntaxKind.PlusToken) right = right.left;
-    if (ts.isStringLiteralLike(right)) return right.text;
-    if (ts.isTemplateExpression(right)) return right.head.text;
-  }
-  return undefined;
+  return { renames, ownerOf, roles };
 }
 
 /** The innermost node of a file that starts at or covers `pos` (an identifier, a literal…). */

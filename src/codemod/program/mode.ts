@@ -2,7 +2,7 @@ import { relative, resolve, sep } from 'node:path';
 import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles } from '../../roles/analysis.js';
-import { planFor } from '../plan.js';
+import { codemodPrefilter, planFor } from '../plan.js';
 import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
 import type { TransformOptions, TransformResult } from '../types.js';
@@ -44,8 +44,12 @@ export function openProgramMode(cwd: string, options: CodemodRunOptions, files: 
 export function programMode(configPath: string, mappings: Mappings): ProgramMode {
   const ctx = openProgram(configPath);
   const plan = planFor(mappings);
-  const renames = renameLocations(ctx, findCivicMembers(ctx, plan));
-  const roles = analyzeRoles(ctx, mappings);
+  // Declared types are looked for everywhere, their members' names where V1 usage is; roles start
+  // in the files that show V1 usage (the codemod's candidates) and go where they flow.
+  const prefilter = codemodPrefilter(plan);
+  const candidates = [...ctx.files.values()].filter((sf) => prefilter.isCandidate(sf.text));
+  const renames = renameLocations(ctx, findCivicMembers(ctx, plan), candidates);
+  const roles = analyzeRoles(ctx, mappings, candidates);
   const none: readonly RenameLocation[] = [];
   return {
     configPath,

@@ -28,6 +28,34 @@ function headline(message: string): string {
   return first.length > 300 ? `${first.slice(0, 297)}…` : first;
 }
 
+/**
+ * Whether edits of a file change what other files see of it: an edit outside every function body
+ * (a declaration's member or type, a module-level object). Marker comments change nothing.
+ */
+function declarationsChange(ctx: ProgramContext, path: string, edits: readonly Edit[]): boolean {
+  const { ts } = ctx;
+  const sf = ctx.files.get(path);
+  if (!sf) return true;
+  const token = (pos: number) =>
+    (ts as unknown as { getTokenAtPosition(sf: TsNamespace.SourceFile, pos: number): TsNamespace.Node }).getTokenAtPosition(
+      sf,
+      pos,
+    );
+  return edits.some((e) => {
+    if (e.start === e.end && /^\s*(\/\/|\/\*|\{\/\*)/.test(e.text)) return false;
+    let inBody: TsNamespace.Node | undefined;
+    for (let n: TsNamespace.Node | undefined = token(e.start); n && !ts.isSourceFile(n); n = n.parent) {
+      const body = (n as { body?: TsNamespace.Node }).body;
+      if (!ts.isFunctionLike(n) || !body || e.start < body.getStart(sf) || e.end > body.end) continue;
+      // Inside a nested function (a callback) or one whose return type is written: nothing outside sees it.
+      if (inBody || (n as TsNamespace.SignatureDeclaration).type) return false;
+      inBody = n;
+    }
+    // Inside a module-level function whose return type is inferred: that type may be another file's.
+    return true;
+  });
+}
+
 /** A type error the migration introduces: in the migrated program, not in the original one. */
 export interface IntroducedTypeError {
   /** Absolute path of the file the error is in. */
@@ -42,9 +70,11 @@ export interface IntroducedTypeError {
 
 /**
  * Type-checks the migration before it is written: the migrated texts replace the originals in the
- * program (in memory), and every error the migrated program has in the files that changed, or
- * that import them (directly or through others), and that the original program did not have, is
- * returned. The original program is checked only for files that have errors after.
+ * program (in memory), and every error the migrated program has, and the original did not, in the
+ * files the edits can affect is returned: the files that changed; the importers of a file whose
+ * declarations changed (an edit outside every function body: an interface's member, a type, an
+ * exported object), and through re-exports theirs. An edit inside a function body changes no
+ * type another file sees. The original program is checked only for files that have errors after.
  */
 export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<string, Migrated>): IntroducedTypeError[] {
   // Files the program does not hold (a Vue component, a file its config leaves out) are not type-checked.
@@ -53,17 +83,24 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
   const { ts, project } = ctx;
   const before = ctx.program;
 
-  // The files a change can break: the changed ones and, transitively, those that import them.
-  const affected = new Set<string>();
-  const queue = [...migrated.keys()];
+  // The files a change can break: the changed ones, and the importers of the declarations that changed.
+  const affected = new Set<string>(migrated.keys());
+  const queue = [...migrated].filter(([path, m]) => declarationsChange(ctx, path, m.edits)).map(([path]) => path);
+  const followed = new Set<string>(queue);
   while (queue.length > 0) {
     const path = queue.pop() as string;
-    if (affected.has(path)) continue;
-    affected.add(path);
-    const sf = project.getSourceFile(path);
-    for (const importer of sf?.getReferencingSourceFiles() ?? []) {
+    for (const importer of project.getSourceFile(path)?.getReferencingSourceFiles() ?? []) {
       const p = resolve(importer.getFilePath());
-      if (ctx.files.has(p) && !affected.has(p)) queue.push(p);
+      if (!ctx.files.has(p)) continue;
+      affected.add(p);
+      // A module that re-exports passes the changed declarations on to its own importers.
+      if (
+        !followed.has(p) &&
+        importer.getExportDeclarations().some((d) => d.getModuleSpecifierSourceFile()?.getFilePath() === path)
+      ) {
+        followed.add(p);
+        queue.push(p);
+      }
     }
   }
 

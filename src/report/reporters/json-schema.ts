@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STEP_KINDS } from '../../roles/facts.js';
 import { CONTEXTS, FINDING_KINDS, type Finding, READ_SKIP_REASONS } from '../finding.js';
 import { CONFIDENCES, FIXERS } from '../summary.js';
 
@@ -41,6 +42,20 @@ const findingSchema = z.strictObject({
   confidence: oneOf(CONFIDENCES),
   excerpt: z.strictObject({ text: z.string(), column: positive }),
   baselined: z.literal(true).optional().describe('Accepted by --baseline: shown, not gating.'),
+  evidence: z
+    .array(
+      z.strictObject({
+        file: z.string().regex(/^[^\\]+$/),
+        line: positive,
+        column: positive,
+        step: oneOf(STEP_KINDS),
+        says: z.string().min(1),
+      }),
+    )
+    .optional()
+    .describe(
+      'Why the value is the API’s: the places that gave it its role, from its source to the token (TS/JS, where the data flow decided)',
+    ),
 });
 
 export const reportDocumentSchema = z.strictObject({
