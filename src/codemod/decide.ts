@@ -136,7 +136,7 @@ export function decide(a: Analysis): Decision[] {
   /** A name of the program's own module (`api.vbm_no_excuse` on `import * as api`, `module.exports = { … }`). */
   const isModuleSide = (site: NameSite) => {
     const holder = holderOf(site);
-    return holder !== undefined && roles.at(holder).some((f) => f.role.t === 'module');
+    return holder !== undefined && roles.isModule(holder);
   };
   /** The value a property-like name is read from or written in: the receiver, the destructured pattern, the object literal. */
   const holderOf = ({ node, place }: NameSite): Node | undefined => {

@@ -40,6 +40,8 @@ export interface RoleAnalysis {
     | undefined;
   /** For a string literal compared with a slug the API sends: the fact that says so. */
   slugSlot(literal: Node): Fact | undefined;
+  /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
+  isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
   readonly reached: ReadonlySet<TsNamespace.SourceFile>;
   /** Files an import reaches, where a tracked value goes, that the program does not hold. */
@@ -115,6 +117,7 @@ export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iter
       return { versions, hosts, complete, ...(shared ? { shared } : {}) };
     },
     slugSlot: (literal) => t.slugSlots.get(literal),
+    isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),
     exporting: t.exporting(),

@@ -83,8 +83,6 @@ export function roleWords(r: Role): string {
       return 'an HTTP client with a base URL';
     case 'fn':
       return 'a function';
-    case 'module':
-      return "a module's exports";
   }
 }
 

@@ -53,11 +53,12 @@ export function parseForProgram(path: string, text: string): TsNamespace.SourceF
   const jsDocParsingMode = /@typedef|@property|@type\s*\{/.test(text)
     ? ts.JSDocParsingMode.ParseForTypeInfo
     : ts.JSDocParsingMode.ParseNone;
+  // Parent pointers are set by the binder, which the program's checker runs (made with the program): not twice.
   return ts.createSourceFile(
     abs,
     text,
     { languageVersion: ts.ScriptTarget.ESNext, jsDocParsingMode },
-    true,
+    false,
     scriptKindOf(ts, abs),
   );
 }

@@ -18,8 +18,6 @@ type Node = TsNamespace.Node;
  * - `fn`: a function value (a callback handed around).
  * - `url`: a string that is part of an API URL (a base, a path, a whole URL).
  * - `client`: an HTTP client object configured with a base URL (`axios.create({ baseURL })`).
- * - `module`: a module's exports (`require('./x')`, `import * as x`, `module.exports`): its members
- *   are the program's own names, never the API's data.
  */
 export type Role =
   | {
@@ -40,8 +38,7 @@ export type Role =
   | { readonly t: 'response'; readonly key: string; readonly of: Role }
   | { readonly t: 'fn'; readonly key: string; readonly fn: TsNamespace.SignatureDeclaration }
   | { readonly t: 'url'; readonly key: string; readonly url: UrlValue }
-  | { readonly t: 'client'; readonly key: string; readonly base: Role }
-  | { readonly t: 'module'; readonly key: string };
+  | { readonly t: 'client'; readonly key: string; readonly base: Role };
 
 export type ApiRole = Extract<Role, { t: 'api' }>;
 export type SiteRole = Extract<Role, { t: 'site' }>;
@@ -104,10 +101,6 @@ export class Roles {
 
   client(base: Role): Role {
     return this.intern({ t: 'client', key: `client(${base.key})`, base });
-  }
-
-  module(): Role {
-    return this.intern({ t: 'module', key: 'module' });
   }
 }
 

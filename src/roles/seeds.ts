@@ -147,43 +147,9 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
 
   const visit = (n: Node): void => {
     switch (n.kind) {
-      case ts.SyntaxKind.ImportDeclaration: {
-        // `import * as api from './api'`: a module's exports, whose members are the program's own names.
-        const bindings = (n as TsNamespace.ImportDeclaration).importClause?.namedBindings;
-        if (bindings && ts.isNamespaceImport(bindings)) t.add(bindings.name, t.roles.module(), 'source', undefined);
-        return;
-      }
-      case ts.SyntaxKind.ImportEqualsDeclaration:
-        t.add((n as TsNamespace.ImportEqualsDeclaration).name, t.roles.module(), 'source', undefined);
-        return;
+      case ts.SyntaxKind.ImportDeclaration:
       case ts.SyntaxKind.ExportDeclaration:
         return;
-      case ts.SyntaxKind.CallExpression: {
-        // `require('./x')`, `import('./x')`.
-        const call = n as TsNamespace.CallExpression;
-        const arg = call.arguments[0];
-        if (arg && ts.isStringLiteralLike(arg) && call.arguments.length === 1) {
-          if (ts.isIdentifier(call.expression) && call.expression.text === 'require')
-            t.add(call, t.roles.module(), 'source', undefined);
-          else if (call.expression.kind === ts.SyntaxKind.ImportKeyword)
-            t.add(call, t.roles.promise(t.roles.module()), 'source', undefined);
-        }
-        break;
-      }
-      case ts.SyntaxKind.Identifier: {
-        // CommonJS `exports` and `module.exports`.
-        const id = n as TsNamespace.Identifier;
-        if (id.text === 'exports' && isExportsObject(ts, id)) {
-          const object = id.parent && ts.isPropertyAccessExpression(id.parent) && id.parent.name === id ? id.parent : id;
-          t.add(object, t.roles.module(), 'source', undefined);
-          // `module.exports = { … }`: the object's names are the module's own.
-          const assigned = object.parent;
-          const value =
-            assigned && ts.isBinaryExpression(assigned) && assigned.left === object ? skipParens(ts, assigned.right) : undefined;
-          if (value && ts.isObjectLiteralExpression(value)) t.add(value, t.roles.module(), 'source', undefined);
-        }
-        return;
-      }
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral: {
         const s = n as TsNamespace.StringLiteralLike;
@@ -251,16 +217,6 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     const list = element ? t.graph.listOf(element) : undefined;
     if (list) t.add(r.decl, t.roles.api(list), 'shape', undefined, `its elements read ${[...r.elements].sort().join(', ')}`);
   }
-}
-
-/** `exports` as CommonJS's exports object (`exports.x = …`), or `module.exports`. */
-function isExportsObject(ts: Ts, id: TsNamespace.Identifier): boolean {
-  const p = id.parent;
-  if (p && ts.isPropertyAccessExpression(p)) {
-    if (p.expression === id) return true;
-    return p.name === id && ts.isIdentifier(p.expression) && p.expression.text === 'module';
-  }
-  return false;
 }
 
 const shapeNote = (members: ReadonlySet<string>) => `reads ${[...members].sort().join(', ')}`;

@@ -187,11 +187,63 @@ export class Tracker {
           return this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1));
         case 'fn':
           return this.facts.filled(this.returnCell(r.fn as FunctionLike));
-        case 'module':
-          return false;
       }
     };
     return meaningful(role, 0);
+  }
+
+  /**
+   * Whether an expression is a module's exports (`require('./x')`, `import * as x`, `exports`,
+   * `module.exports`, an object assigned to it, a pattern destructuring one): its members are the
+   * program's own names, never the API's data. Asked where a slug-named member is decided.
+   */
+  isModuleValue(node: Node, depth = 0): boolean {
+    const { ts } = this;
+    if (depth > 4) return false;
+    const e = ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node) ? node : skipParens(ts, node as Expression);
+    const isLoad = (x: Expression) => {
+      let c = skipParens(ts, x);
+      if (ts.isAwaitExpression(c)) c = skipParens(ts, c.expression);
+      return (
+        ts.isCallExpression(c) &&
+        ((ts.isIdentifier(c.expression) && c.expression.text === 'require') || c.expression.kind === ts.SyntaxKind.ImportKeyword)
+      );
+    };
+    if (ts.isObjectBindingPattern(e) || ts.isArrayBindingPattern(e)) {
+      const decl = e.parent;
+      return (
+        ts.isVariableDeclaration(decl) &&
+        !!decl.initializer &&
+        (isLoad(decl.initializer) || this.isModuleValue(decl.initializer, depth + 1))
+      );
+    }
+    if (ts.isObjectLiteralExpression(e)) {
+      const p = e.parent && ts.isParenthesizedExpression(e.parent) ? e.parent.parent : e.parent;
+      return !!p && ts.isBinaryExpression(p) && p.right !== undefined && isModuleExports(ts, skipParens(ts, p.left));
+    }
+    if (
+      isLoad(e) ||
+      isModuleExports(ts, e) ||
+      (ts.isIdentifier(e) && e.text === 'exports' && !this.view.checker.getSymbolAtLocation(e)?.valueDeclaration)
+    )
+      return true;
+    if (!ts.isIdentifier(e)) return false;
+    const symbol = this.view.checker.getSymbolAtLocation(e);
+    if (!symbol) return false;
+    if (
+      symbol.flags & ts.SymbolFlags.Alias &&
+      symbol.declarations?.some((d) => ts.isNamespaceImport(d) || ts.isImportEqualsDeclaration(d))
+    )
+      return true;
+    // `const x = require('./x')` is an alias in JavaScript: its declaration is the variable's.
+    const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    return (
+      !!decl &&
+      ts.isVariableDeclaration(decl) &&
+      !!decl.initializer &&
+      ts.isIdentifier(decl.name) &&
+      this.isModuleValue(decl.initializer, depth + 1)
+    );
   }
 
   /** Runs the worklist to a fixed point. */
@@ -414,9 +466,6 @@ export class Tracker {
       // a member of any other object, through the objects the program builds (the heap).
       const owner = skipParens(ts, t.expression);
       if (isModuleExports(ts, t)) {
-        // What `module.exports` is set to holds the module's own names.
-        const value = skipParens(ts, fact.node as Expression);
-        if (ts.isObjectLiteralExpression(value)) this.add(value, this.roles.module(), 'flow', undefined);
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
       } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);

@@ -102,7 +102,9 @@ export function findCivicMembers(ctx: ProgramView, plan: CodemodPlan): CivicMemb
     for (const doc of (n as { jsDoc?: readonly Node[] }).jsDoc ?? []) visit(doc);
     ts.forEachChild(n, visit);
   };
-  for (const sf of ctx.files.values()) visit(sf);
+  // A file that names none of the shapes' keys declares no V1 type: not walked.
+  const keys = [...new Set(Object.values(SHAPES).flat())];
+  for (const sf of ctx.files.values()) if (keys.some((k) => sf.text.includes(k))) visit(sf);
   return members;
 }
 
