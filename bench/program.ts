@@ -14,9 +14,10 @@
  * Targets: dry run ≤ 1.5× tsc's time and ≤ 1.5× its peak memory.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { best, filesBelow, peak, tscAndCodemod } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, 'bench', '.work');
@@ -29,13 +30,6 @@ function sh(cmd: string, args: string[], cwd = ROOT) {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0 && r.status !== 1 && r.status !== 2) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
   return r;
-}
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
 }
 
 /** The tree, built once (delete bench/.work/program-tree to rebuild). */
@@ -130,35 +124,10 @@ function ensureTree(): { files: number; injected: number } {
   return { files, injected: Number(readFileSync(marker, 'utf8')) };
 }
 
-interface Run {
-  readonly ms: number;
-  readonly rssMB: number;
-  readonly stdout: string;
-}
-
-/** One fresh process, timed, with its peak RSS (GNU time's `%M`, in KiB). */
-function timed(cmd: string, args: string[]): Run {
-  const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd: TREE, encoding: 'utf8', maxBuffer: 256 << 20 });
-  const ms = performance.now() - started;
-  const kib = Number(r.stderr.trim().split('\n').at(-1));
-  return { ms, rssMB: kib / 1024, stdout: r.stdout };
-}
-
 const { files, injected } = ensureTree();
-const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const cli = join(ROOT, 'bin', 'civic-migrate.js');
-const tscRuns: Run[] = [];
-const codemodRuns: Run[] = [];
-for (let i = 0; i < RUNS; i++) {
-  tscRuns.push(timed(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']));
-  // The tree sits in the repository's ignored bench/.work: --no-gitignore, or the codemod would see nothing.
-  codemodRuns.push(timed(process.execPath, [cli, 'codemod', '.', '--json', '--no-gitignore']));
-}
-const best = (runs: Run[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+const { tsc: tscRuns, codemod: codemodRuns } = tscAndCodemod(ROOT, RUNS, ['--noEmit', '-p', 'tsconfig.json'], TREE, TREE);
 const t = best(tscRuns);
 const c = best(codemodRuns);
-const peak = (runs: Run[]) => Math.max(...runs.map((r) => r.rssMB));
 const summary = JSON.parse(c.stdout) as { totals: Record<string, number>; typeErrors: unknown[]; program?: { config: string } };
 const tscErrors = (t.stdout.match(/error TS\d+/g) ?? []).length;
 const ratio = c.ms / t.ms;

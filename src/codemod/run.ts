@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoError } from '../errors.js';
-import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
+import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
@@ -10,7 +10,6 @@ import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
-import { inferredProgramMode } from './program/inferred-mode.js';
 import { openProgramMode } from './program/mode.js';
 import { readWithProgram } from './program/sources.js';
 import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
@@ -219,28 +218,15 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   };
 
-  const read = {
-    specs: [prefilter.spec],
-    pick: () => 0,
-    extra: (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true,
-    maxBytes,
-  };
-  const { program, sources } = await readWithProgram(files, read, {
-    configured,
-    ...(options.project === false
-      ? {}
-      : {
-          infer: (texts, parsed) =>
-            inferredProgramMode(
-              mappings,
-              texts,
-              files.map((f) => f.path),
-              maxBytes,
-              parsed,
-            ),
-        }),
-    onRead: (done) => options.onProgress?.(done, files.length),
-  });
+  const { program, sources } = await readWithProgram(
+    files,
+    { specs: [prefilter.spec], pick: () => 0, maxBytes },
+    {
+      configured,
+      infer: options.project === false ? undefined : mappings,
+      onRead: (done) => options.onProgress?.(done, files.length),
+    },
+  );
   for (const source of sources) {
     const { file } = source;
     if (options.write && options.signal?.aborted) {

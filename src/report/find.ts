@@ -1,7 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
-import { inferredProgramMode } from '../codemod/program/inferred-mode.js';
 import { openProgramMode } from '../codemod/program/mode.js';
 import { readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
@@ -73,24 +72,12 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   const read = {
     specs: [codemodFiles.spec, rules.prefilter.spec],
     pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
-    extra: (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true,
     maxBytes,
   };
   // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
   const { program, sources } = await readWithProgram(discovery.files, read, {
     configured,
-    ...(options.project === false
-      ? {}
-      : {
-          infer: (texts, parsed) =>
-            inferredProgramMode(
-              mappings,
-              texts,
-              discovery.files.map((f) => f.path),
-              maxBytes,
-              parsed,
-            ),
-        }),
+    infer: options.project === false ? undefined : mappings,
   });
   for (const source of sources) {
     const { file } = source;

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
+import type { Mappings } from '../../mapping/mappings.js';
 import { parseForProgram } from '../../roles/inferred.js';
-import { SCRIPT_FILE } from './inferred-mode.js';
+import { inferredProgramMode, SCRIPT_FILE } from './inferred-mode.js';
 import type { ProgramMode } from './mode.js';
 
 export interface ProgramSources {
@@ -25,22 +26,23 @@ export interface ProgramSources {
  */
 export async function readWithProgram(
   files: readonly DiscoveredFile[],
-  read: ParallelReadOptions,
+  read: Omit<ParallelReadOptions, 'extra'>,
   options: {
+    /** A program a config describes (opened before reading: the files its types reach are read too). */
     readonly configured?: ProgramMode | undefined;
-    readonly infer?: (
-      texts: ReadonlyMap<string, string>,
-      parsed: ReadonlyMap<string, TsNamespace.SourceFile>,
-    ) => ProgramMode | undefined;
+    /** Without a configured program: infer one with this table (undefined: each file is a program of its own). */
+    readonly infer?: Mappings | undefined;
     readonly onRead?: (done: number) => void;
   },
 ): Promise<ProgramSources> {
+  const { configured } = options;
   const outcomes: SourceFile[] = [];
   const texts = new Map<string, string>();
   const parsed = new Map<string, TsNamespace.SourceFile>();
-  const inferring = !options.configured && options.infer !== undefined;
+  const inferring = !configured && options.infer !== undefined;
+  const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
   let done = 0;
-  for await (const source of readSourcesParallel(files, read)) {
+  for await (const source of readSourcesParallel(files, { ...read, extra })) {
     outcomes.push(source);
     options.onRead?.(++done);
     if (source.kind === 'candidate' && SCRIPT_FILE.test(source.file.path) && inferring) {
@@ -50,7 +52,10 @@ export async function readWithProgram(
       parsed.set(source.file.path, parseForProgram(source.file.path, text));
     }
   }
-  const program = options.configured ?? (texts.size > 0 ? options.infer?.(texts, parsed) : undefined);
+  const paths = () => files.map((f) => f.path);
+  const program =
+    configured ??
+    (options.infer && texts.size > 0 ? inferredProgramMode(options.infer, texts, paths(), read.maxBytes, parsed) : undefined);
   function* sources(): Generator<SourceFile> {
     for (const source of outcomes) {
       if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
