@@ -884,6 +884,12 @@ export class Tracker {
       }
       case 'Object.fromEntries': {
         const map = this.roles.site(call, 'object');
+        // A `Map`'s entries are its keys and values: the object holds its values.
+        if (r.t === 'site' && r.what === 'map') {
+          this.facts.watch(this.cell(r, '**'), (f) => this.storeMember(map, '*', f));
+          this.add(call, map, 'flow', fact);
+          return;
+        }
         this.elements(
           r,
           (e) =>
