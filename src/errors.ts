@@ -1,3 +1,6 @@
+import { accessSync, constants } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
+
 /**
  * Known failures: each carries one line for the user and the exit code the CLI uses.
  * Unknown failures are plain `Error`s and are re-thrown, never swallowed.
@@ -56,6 +59,35 @@ export function describeIoError(error: unknown): string {
     default:
       return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Why a file-system call failed, with the folder to blame when it is not the path itself:
+ * `permission denied (/srv cannot be searched)` when a folder above the path cannot be passed
+ * through. Looked for only when the call failed with a permission error (a few `access` calls).
+ */
+export function describeIoFailure(error: unknown): string {
+  const base = describeIoError(error);
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if ((code !== 'EACCES' && code !== 'EPERM') || typeof path !== 'string' || !isAbsolute(path)) return base;
+  for (let dir = dirname(path), above: string[] = []; ; dir = dirname(dir)) {
+    above.unshift(dir);
+    if (dirname(dir) === dir) {
+      for (const folder of above) {
+        try {
+          accessSync(folder, constants.X_OK);
+        } catch {
+          return `${base} (${folder} cannot be searched)`;
+        }
+      }
+      return base;
+    }
+  }
+}
+
+/** An `IoError` naming the path, what was attempted and why it failed: `/srv/app: cannot list: permission denied`. */
+export function ioFailure(path: string, attempt: string, error: unknown): IoError {
+  return new IoError(path, `cannot ${attempt}: ${describeIoFailure(error)}`, { cause: error });
 }
 
 /** The `never` guard of an exhaustive switch: reaching it at run time is a bug. */

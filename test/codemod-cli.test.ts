@@ -239,7 +239,7 @@ describe('civic-migrate codemod', () => {
         "civic-migrate: --write and --check do not go together: --check never writes\nRun 'civic-migrate --help' for usage.\n",
     });
     const missing = await runCli(['codemod', 'nope'], { cwd: dir });
-    expect(missing).toMatchObject({ code: 2, stdout: '', stderr: 'civic-migrate: nope: no such file\n' });
+    expect(missing).toMatchObject({ code: 2, stdout: '', stderr: 'civic-migrate: nope: cannot read: no such file\n' });
   });
 });
 

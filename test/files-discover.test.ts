@@ -76,7 +76,7 @@ describe('discoverFiles', () => {
   });
 
   it('rejects a path that does not exist and a glob that matches nothing', async () => {
-    await expect(discoverFiles({ cwd: root, paths: ['nope'] })).rejects.toThrow(new IoError('nope', 'no such file'));
+    await expect(discoverFiles({ cwd: root, paths: ['nope'] })).rejects.toThrow(new IoError('nope', 'cannot read: no such file'));
     await expect(discoverFiles({ cwd: root, paths: ['**/*.rb'] })).rejects.toThrow(
       new UsageError('no file matches the pattern "**/*.rb"'),
     );
@@ -132,7 +132,7 @@ describe('readSources, the file loop of the codemod and the report', () => {
     expect(read(['bin.dat', 'latin1.txt', 'none.txt'])).toEqual([
       { kind: 'skipped', reason: 'binary', bytes: 3 },
       { kind: 'skipped', reason: 'invalid-utf8', bytes: 4 },
-      { kind: 'error', message: 'no such file' },
+      { kind: 'error', message: 'cannot read: no such file' },
     ]);
     expect(read(['big.txt'], 50)).toEqual([{ kind: 'skipped', reason: 'too-large', bytes: 100 }]);
   });

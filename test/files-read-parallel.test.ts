@@ -54,7 +54,7 @@ describe('reading in a worker thread', () => {
       'd.ts skipped invalid-utf8',
       'e.py candidate 55',
       'f.js skipped too-large',
-      'g.js error it is a FIFO (named pipe), not a regular file',
+      'g.js error cannot read: it is a FIFO (named pipe), not a regular file',
     ]);
   });
 

@@ -120,6 +120,41 @@ describe('wrong shape', () => {
     );
   });
 
+  it('whatever an input object throws while it is read is a PayloadError naming where', () => {
+    const throwing = { ...item };
+    Object.defineProperty(throwing, 'text', {
+      enumerable: true,
+      get() {
+        throw new Error('lazy text not loaded');
+      },
+    });
+    expect(problem(() => upgrade(record([item, throwing]), { kind: 'state' }))).toBe(
+      '$.state_information[1].text: reading it threw: lazy text not loaded',
+    );
+    // Detection reads it too; a Proxy whose key listing throws; what is thrown need not be an Error.
+    expect(problem(() => upgrade(record([throwing])))).toBe(
+      '$.state_information[0].text: reading it threw: lazy text not loaded',
+    );
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(problem(() => downgrade([revoked.proxy], { kind: 'overrides' }))).toMatch(
+      /^\$\[0\]: listing its keys threw: Cannot perform '\w+' on a proxy that has been revoked$/,
+    );
+    const descriptor = {
+      slug: 'vbm_no_excuse',
+      field_format: 'Boolean',
+      get long_name(): string {
+        throw 'no';
+      },
+    };
+    expect(problem(() => upgrade([descriptor], { kind: 'fields' }))).toBe('$[0].long_name: reading it threw: no');
+    const error = safeUpgrade([descriptor], { kind: 'fields', source: 'fields.js' });
+    expect(error.success || error.error.message).toBe('fields.js: $[0].long_name: reading it threw: no');
+    expect(problem(() => parsePayload([descriptor], { kind: 'fields', version: 'v1' }))).toBe(
+      '$[0].long_name: reading it threw: no',
+    );
+  });
+
   it('a V2 override with a region that is not an object', () => {
     expect(
       problem(() => downgrade([{ state: 'IL', region: 'Cook County', field: { slug: 'x' }, value: '' }], { kind: 'overrides' })),

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadMappings } from '../src/mapping/load.js';
-import { checkOf } from '../src/payload/check.js';
+import { checkOf, firstProblem, interpreted, type Problem } from '../src/payload/check.js';
 import {
   downgrade,
   overrideListSchema,
@@ -343,6 +343,33 @@ describe('checkOf (the generated check)', () => {
       { numRuns: 2000 },
     );
     expect(check({ a: 'ab', b: 'x1', d: ['o'], e: { f: '' }, extra: 1 })).toBe(true);
+  });
+
+  it('its fallback without code generation (closures) answers the same, and refuses the same', () => {
+    const closures = interpreted(schema);
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(closures(v)).toBe(schema.safeParse(v).success);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(() => interpreted(z.number())).toThrow('does not handle zod type "number"');
+    expect(() => interpreted(z.object({ a: z.string() }))).toThrow('loose objects only');
+  });
+
+  it('firstProblem names the part zod names first, and nothing on a valid value', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const result = schema.safeParse(v);
+        const problem = firstProblem(schema, v);
+        if (result.success) return expect(problem).toBeUndefined();
+        // The part found fails on its own, and zod's first issue is at or below it.
+        const at = (problem as Problem).path;
+        expect((problem as Problem).schema['~standard'].validate((problem as Problem).value)).toHaveProperty('issues');
+        expect(result.error.issues[0]?.path.slice(0, at.length)).toEqual(at);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses a construct it does not handle, at generation (never a wrong answer)', () => {

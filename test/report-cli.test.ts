@@ -47,7 +47,7 @@ describe('civic-migrate report: exit codes', () => {
     const cases: [string[], string][] = [
       [['report', '--format', 'xml'], 'civic-migrate: Invalid values:'],
       [['report', '--fail-on', 'some'], 'civic-migrate: Invalid values:'],
-      [['report', 'missing/'], 'civic-migrate: missing/: no such file\n'],
+      [['report', 'missing/'], 'civic-migrate: missing/: cannot read: no such file\n'],
       [['report', 'src/*.py'], 'civic-migrate: no file matches the pattern "src/*.py"\n'],
       [['report', '--max-bytes', '0'], 'civic-migrate: --max-bytes must be a positive whole number, not 0\n'],
     ];

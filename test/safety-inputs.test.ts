@@ -1,6 +1,6 @@
 /** Inputs are read only when they are regular files, with a bound: no hang, no unbounded memory, one line. */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IoError } from '../src/errors.js';
@@ -95,15 +95,87 @@ describe('size bounds', () => {
 describe('invalid UTF-8 in a payload', () => {
   const latin1 = Buffer.from('[{"slug":"vbm_no_excuse","long_name":"No excus\xe9","field_format":"Boolean"}]', 'latin1');
 
-  it('is a warning naming the byte (read as U+FFFD), and --strict refuses it (exit 2)', async () => {
+  it('is refused with where it is (exit 2, nothing written); replacing it is asked for, and counted', async () => {
     const dir = writeTree({});
     writeFileSync(join(dir, 'p.json'), latin1);
-    const lenient = await runCli(['adapt', 'p.json', '--to', 'v2'], { cwd: dir });
-    expect(lenient.code).toBe(0);
-    expect(lenient.stderr).toContain(
-      'p.json: warning [invalid-utf8] not valid UTF-8 from byte 46: such bytes are read as U+FFFD\n',
+    const refused = await runCli(['adapt', 'p.json', '--to', 'v2'], { cwd: dir });
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'civic-migrate: p.json: not valid UTF-8 at line 1, column 47 (byte 46)\n',
+    });
+    const replaced = await runCli(['adapt', 'p.json', '--to', 'v2', '--replace-invalid-utf8'], { cwd: dir });
+    expect(replaced.code).toBe(0);
+    expect(JSON.parse(replaced.stdout)[0].description).toBe('No excus\ufffd');
+    expect(replaced.stderr).toContain(
+      'p.json: warning [invalid-utf8] 1 byte not valid UTF-8 replaced by U+FFFD (the first at line 1, column 47 (byte 46))\n',
     );
-    const strict = await runCli(['adapt', 'p.json', '--to', 'v2', '--strict'], { cwd: dir });
-    expect(strict).toMatchObject({ code: 2, stdout: '', stderr: 'civic-migrate: p.json: not valid UTF-8 (byte 46)\n' });
+    const both = await runCli(['adapt', 'p.json', '--to', 'v2', '--replace-invalid-utf8', '--strict'], { cwd: dir });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(
+      'civic-migrate: --strict refuses to change the input; --replace-invalid-utf8 asks to: use one of them',
+    );
+  });
+
+  it('names the line and column past multi-byte characters, and counts every bad byte (stdin too)', async () => {
+    const before = '[\n  {"slug": "vbm_no_excuse",\n   "long_name": "Sans exc\u00e9 \u2713 ';
+    const at = Buffer.byteLength(before); // 29 characters into line 3
+    const bytes = Buffer.concat([
+      Buffer.from(before, 'utf8'),
+      Buffer.from([0xe2, 0x82]), // a 3-byte sequence cut short
+      Buffer.from(' and ', 'utf8'),
+      Buffer.from([0xff, 0xc0, 0x80]), // never valid; an overlong form
+      Buffer.from('", "field_format": "Boolean"}\n]\n', 'utf8'),
+    ]);
+    const dir = writeTree({});
+    writeFileSync(join(dir, 'p.json'), bytes);
+    expect((await runCli(['adapt', 'p.json', '--to', 'v2'], { cwd: dir })).stderr).toBe(
+      `civic-migrate: p.json: not valid UTF-8 at line 3, column 30 (byte ${at})\n`,
+    );
+    const stdin = await runCli(['adapt', '-', '--to', 'v2', '--replace-invalid-utf8'], { cwd: dir, stdin: bytes });
+    expect(stdin.code).toBe(0);
+    expect(stdin.stderr).toContain(
+      `<stdin>: warning [invalid-utf8] 5 bytes not valid UTF-8 replaced by U+FFFD (the first at line 3, column 30 (byte ${at}))`,
+    );
+  });
+});
+
+describe('a folder that cannot be read or passed through: the message names it and what was tried', () => {
+  const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+  const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
+  // Root passes every permission check: the CLI runs without that power (setpriv drops it).
+  const root = process.getuid?.() === 0;
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  const asUser = root
+    ? [setpriv ?? 'setpriv', '--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search']
+    : [];
+  const cli = (cwd: string, ...args: string[]) => {
+    const [command, ...rest] = [...asUser, process.execPath, bin, ...args] as [string, ...string[]];
+    return spawnSync(command, rest, { cwd, encoding: 'utf8', timeout: 20_000 });
+  };
+
+  it.skipIf((!built && !process.env.CI) || (root && !setpriv))('above the working folder, below it, and a file', () => {
+    const dir = writeTree({ 'srv/app/a.js': 'export const f = (s) => s.vbm_no_excuse.text;\n', 'srv/app/locked/b.js': 'x\n' });
+    const app = join(dir, 'srv', 'app');
+    writeFileSync(join(app, 'c.js'), 's.vbm_no_excuse;\n');
+    try {
+      chmodSync(join(app, 'locked'), 0o000);
+      chmodSync(join(app, 'c.js'), 0o000);
+      const below = cli(app, 'codemod', '--no-project');
+      expect(below.status).toBe(2); // some files could not be read
+      expect(below.stderr).toContain('civic-migrate: locked: cannot list: permission denied\n');
+      expect(below.stderr).toContain('civic-migrate: c.js: cannot read: permission denied\n');
+      chmodSync(join(dir, 'srv'), 0o000);
+      const above = [cli(app, 'codemod', '--no-project'), cli(app, 'report'), cli(app, 'report', 'a.js')];
+      expect(above.map((r) => [r.status, r.stdout, r.stderr])).toEqual([
+        [2, '', `civic-migrate: ${app}: cannot read: permission denied (${join(dir, 'srv')} cannot be searched)\n`],
+        [2, '', `civic-migrate: ${app}: cannot read: permission denied (${join(dir, 'srv')} cannot be searched)\n`],
+        [2, '', `civic-migrate: a.js: cannot read: permission denied (${join(dir, 'srv')} cannot be searched)\n`],
+      ]);
+    } finally {
+      chmodSync(join(dir, 'srv'), 0o755);
+      chmodSync(join(app, 'locked'), 0o755);
+      chmodSync(join(app, 'c.js'), 0o644);
+    }
   });
 });

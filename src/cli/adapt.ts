@@ -1,24 +1,25 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
-import { readInputFileSync, readStreamBounded } from '../files/read.js';
+import { type InvalidUtf8, invalidUtf8Where, readInputFileSync, readStreamBounded } from '../files/read.js';
 import type { Diagnostic } from '../payload/diagnostics.js';
 import { defineCommand, type Io } from './context.js';
 
 const STDIN = '-';
 
 /**
- * Reads an input whole. Bytes that are not UTF-8 would become U+FFFD in the payload's strings:
- * `strict` refuses them (exit 2), otherwise a warning says where they are.
+ * Reads an input whole. Bytes that are not UTF-8 are refused (exit 2) with where the first is: read
+ * as U+FFFD they would change the payload's strings without a word. `--replace-invalid-utf8` reads
+ * them so on purpose, and a warning says how many there were and where the first was.
  */
-async function readInput(io: Io, file: string, strict: boolean, what = 'the payload'): Promise<{ text: string; name: string }> {
+async function readInput(io: Io, file: string, replace: boolean, what = 'the payload'): Promise<{ text: string; name: string }> {
   const name = file === STDIN ? '<stdin>' : file;
-  const onInvalidUtf8 = strict
-    ? ('error' as const)
-    : (offset: number) =>
+  const onInvalidUtf8 = replace
+    ? (invalid: InvalidUtf8) =>
         io.stderr.write(
-          `${shownName(name)}: warning [invalid-utf8] not valid UTF-8 from byte ${offset}: such bytes are read as U+FFFD\n`,
-        );
+          `${shownName(name)}: warning [invalid-utf8] ${invalid.bytes} ${invalid.bytes === 1 ? 'byte' : 'bytes'} not valid UTF-8 replaced by U+FFFD (the first at ${invalidUtf8Where(invalid)})\n`,
+        )
+    : ('error' as const);
   if (file === STDIN) return { text: await readStreamBounded(io.stdin, name, undefined, onInvalidUtf8), name };
   return { text: readInputFileSync(resolve(io.cwd, file), what, { name: file, onInvalidUtf8 }), name };
 }
@@ -59,6 +60,11 @@ export const adaptCommand = defineCommand({
         default: false,
         describe: 'Fail (exit 1, no output) on unknown slugs and lossy steps',
       })
+      .option('replace-invalid-utf8', {
+        type: 'boolean',
+        default: false,
+        describe: 'Read bytes that are not UTF-8 as U+FFFD, with a warning counting them (default: refuse the input, exit 2)',
+      })
       .option('out', {
         type: 'string',
         describe:
@@ -87,12 +93,14 @@ export const adaptCommand = defineCommand({
     const { writeFileAtomic } = await import('../files/write.js');
     const fromStdin = [args.file, args.fields, args.overrides].filter((f) => f === STDIN).length;
     if (fromStdin > 1) throw new UsageError('only one of the payload, --fields and --overrides can be read from stdin (-)');
+    if (args.strict && args['replace-invalid-utf8'])
+      throw new UsageError('--strict refuses to change the input; --replace-invalid-utf8 asks to: use one of them');
     const table = mappings();
-    const input = await readInput(io, args.file, args.strict);
+    const input = await readInput(io, args.file, args['replace-invalid-utf8']);
     const from = args.to === 'v2' ? 'v1' : 'v2';
     const readList = async (file: string | undefined) => {
       if (file === undefined) return undefined;
-      return (await readInput(io, file, args.strict, 'the list')).text;
+      return (await readInput(io, file, args['replace-invalid-utf8'], 'the list')).text;
     };
     const fieldsText = await readList(args.fields);
     const overridesText = await readList(args.overrides);

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
-import { CivicMigrateError, describeIoError } from '../errors.js';
+import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
@@ -138,7 +138,12 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     for (const raw of options.paths?.length ? options.paths : ['.']) {
       const pattern = raw.replace(/\\/g, '/');
       const base = fg.isDynamicPattern(pattern) ? (fg.generateTasks([pattern])[0]?.base ?? '.') : raw;
-      targets.push(realpathSync(resolve(cwd, base)));
+      const target = resolve(cwd, base);
+      try {
+        targets.push(realpathSync(target));
+      } catch (error) {
+        throw ioFailure(target, 'resolve', error);
+      }
     }
     const dirty = dirtyFiles(cwd, targets);
     if (dirty.length > 0) {
@@ -205,7 +210,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       try {
         await write(real, r.output, { unchangedSince: text });
       } catch (error) {
-        const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoError(error)}`;
+        const reason = error instanceof CivicMigrateError ? error.message : `cannot write: ${describeIoFailure(error)}`;
         await emit({ path: file.rel, status: 'error', reason, changes: NONE, markers: r.markers });
         return;
       }
@@ -261,7 +266,13 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     try {
       real = realpathSync(file.path);
     } catch (error) {
-      await emit({ path: file.rel, status: 'error', reason: describeIoError(error), changes: NONE, markers: r.markers });
+      await emit({
+        path: file.rel,
+        status: 'error',
+        reason: `cannot resolve: ${describeIoFailure(error)}`,
+        changes: NONE,
+        markers: r.markers,
+      });
       continue;
     }
     if (changedReal.has(real)) {

@@ -3,7 +3,7 @@ import { promises as fs, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
-import { describeIoError, IoError, UsageError } from '../errors.js';
+import { describeIoFailure, IoError, ioFailure, UsageError } from '../errors.js';
 import { DEFAULT_MAX_BYTES, readInputFileSync } from './read.js';
 
 /** Folders never walked into (unless named as a path): dependencies and build output. */
@@ -102,13 +102,20 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     try {
       stat = await fs.stat(abs);
     } catch (error) {
-      throw new IoError(raw, describeIoError(error), { cause: error });
+      // `.` names no folder in a message: its absolute path does.
+      throw ioFailure(raw === '.' ? abs : raw, 'read', error);
     }
     if (stat.isDirectory()) roots.push(abs);
     else explicitFiles.push(abs);
   }
 
-  const realRoots = await Promise.all(roots.map((r) => fs.realpath(r)));
+  const realRoots = await Promise.all(
+    roots.map((r) =>
+      fs.realpath(r).catch((error: unknown) => {
+        throw ioFailure(r, 'resolve', error);
+      }),
+    ),
+  );
   const insideRoots = (real: string) => realRoots.some((root) => real === root || real.startsWith(root + sep));
 
   // Files named directly are kept (extensions and include/exclude still apply, gitignore too).
@@ -219,7 +226,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       skipped.unreadable++;
-      errors.push({ rel: relOf(dir), message: describeIoError(error) });
+      errors.push({ rel: relOf(dir), message: `cannot list: ${describeIoFailure(error)}` });
       return;
     }
     let here = layers;
@@ -248,7 +255,10 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
           isFile = stat.isFile();
         } catch (error) {
           skipped.unreadable++;
-          errors.push({ rel: relOf(abs), message: `broken symlink: ${describeIoError(error)}` });
+          const code = (error as NodeJS.ErrnoException).code;
+          const message =
+            code === 'ENOENT' ? 'broken symlink: no such file' : `cannot resolve the symlink: ${describeIoFailure(error)}`;
+          errors.push({ rel: relOf(abs), message });
           continue;
         }
         if (!insideRoots(realPath)) {

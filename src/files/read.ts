@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { describeIoError, IoError } from '../errors.js';
+import { describeIoFailure, IoError } from '../errors.js';
 
 /** Default size limit for scanned files: larger ones are generated or data, not integrations. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
@@ -48,7 +48,7 @@ export function readInputFileSync(
   try {
     fd = openSync(path, OPEN_READ);
   } catch (error) {
-    throw new IoError(name, `cannot read ${what}: ${describeIoError(error)}`, { cause: error });
+    throw new IoError(name, `cannot read ${what}: ${describeIoFailure(error)}`, { cause: error });
   }
   try {
     const stats = fstatSync(fd);
@@ -65,33 +65,66 @@ export function readInputFileSync(
   }
 }
 
-/** What to do with bytes that are not UTF-8: refuse (`error`), or call back and read them as U+FFFD. */
-export type InvalidUtf8Policy = 'error' | ((offset: number) => void);
+/** Where the bytes of an input that are not UTF-8 are, and how many there are. */
+export interface InvalidUtf8 {
+  /** The first one: its byte offset, and its line and column (1-based; columns count characters). */
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+  /** Every byte that is not part of a valid UTF-8 sequence (each is read as U+FFFD, runs as one). */
+  readonly bytes: number;
+}
 
-/** Decodes an input, never silently: invalid UTF-8 is refused or reported, per the policy (default: refused). */
+/** What to do with bytes that are not UTF-8: refuse (`error`, the default), or call back and read them as U+FFFD. */
+export type InvalidUtf8Policy = 'error' | ((invalid: InvalidUtf8) => void);
+
+/** `line 3, column 17 (byte 1042)`. */
+export const invalidUtf8Where = (invalid: InvalidUtf8) =>
+  `line ${invalid.line}, column ${invalid.column} (byte ${invalid.offset})`;
+
+/** Decodes an input, never silently: invalid UTF-8 is refused or reported, per the policy. */
 function decodeInput(bytes: Buffer, name: string, policy: InvalidUtf8Policy = 'error'): string {
   if (!isUtf8(bytes)) {
-    const offset = firstInvalidUtf8(bytes);
-    if (policy === 'error') throw new IoError(name, `not valid UTF-8 (byte ${offset})`);
-    policy(offset);
+    const invalid = findInvalidUtf8(bytes);
+    if (policy === 'error') throw new IoError(name, `not valid UTF-8 at ${invalidUtf8Where(invalid)}`);
+    policy(invalid);
   }
   return bytes.toString('utf8');
 }
 
-/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (-1: all valid). */
-function firstInvalidUtf8(bytes: Uint8Array): number {
+/** The length of the valid UTF-8 sequence at `i`, or 0 when the byte there does not start one. */
+function sequenceAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i] as number;
+  const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (n === 0 || i + n > bytes.length) return 0;
+  for (let k = 1; k < n; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return 0;
+  // Overlong, surrogate and out-of-range forms.
+  const b1 = bytes[i + 1] as number;
+  if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f)) return 0;
+  return n;
+}
+
+/** Where the bytes that are not UTF-8 are, in bytes that hold at least one (`isUtf8` said no). */
+export function findInvalidUtf8(bytes: Uint8Array): InvalidUtf8 {
+  let first = -1;
+  let count = 0;
   for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i] as number;
-    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-    if (n === 0 || i + n > bytes.length) return i;
-    for (let k = 1; k < n; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return i;
-    // Overlong, surrogate and out-of-range forms.
-    const b1 = bytes[i + 1] as number;
-    if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
-      return i;
-    i += n;
+    const n = sequenceAt(bytes, i);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    if (first < 0) first = i;
+    count++;
+    i++;
   }
-  return -1;
+  if (first < 0) throw new Error('internal: findInvalidUtf8 called on valid UTF-8');
+  const lineStart = first === 0 ? 0 : bytes.lastIndexOf(0x0a, first - 1) + 1;
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < lineStart; i = bytes.indexOf(0x0a, i + 1)) line++;
+  // The line up to the first bad byte is valid UTF-8: its characters are the column.
+  const column = [...Buffer.from(bytes.buffer, bytes.byteOffset + lineStart, first - lineStart).toString('utf8')].length + 1;
+  return { offset: first, line, column, bytes: count };
 }
 
 /** Reads a stream (stdin) whole, refusing past `maxBytes` instead of growing without bound. */
@@ -179,7 +212,7 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
       if (opened === undefined) closeSync(fd);
     }
   } catch (error) {
-    return { kind: 'error', message: describeIoError(error) };
+    return { kind: 'error', message: describeIoFailure(error) };
   }
 }
 

@@ -32,7 +32,7 @@ export function* readSources(
   for (const file of files) {
     const read = readBytes(file.path, maxBytes);
     if (read.kind === 'error') {
-      yield { kind: 'error', file, message: read.message };
+      yield { kind: 'error', file, message: `cannot read: ${read.message}` };
       continue;
     }
     if (read.kind === 'skipped') {
@@ -112,7 +112,7 @@ export async function* readSourcesParallel(
       }
       for (const [i, [kind, bytes, detail]] of batch.results.entries()) {
         const file = files[batch.from + i] as DiscoveredFile;
-        if (kind === 0) yield { kind: 'error', file, message: detail };
+        if (kind === 0) yield { kind: 'error', file, message: `cannot read: ${detail}` };
         else if (kind === 1) yield { kind: 'skipped', file, reason: detail as TextSkipReason, bytes };
         else if (kind === 3) yield { kind: 'candidate', file, bytes, text: detail };
         else if (options.extra?.(file)) {

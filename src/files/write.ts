@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { describeIoError, IoError } from '../errors.js';
+import { describeIoFailure, IoError } from '../errors.js';
 
 /**
  * The one writer of every command (`report -o`, `adapt --out`, `codemod --write`, `serve --write-data`).
@@ -67,7 +67,7 @@ export async function writeFileAtomic(
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
     if (error instanceof IoError) throw error;
-    throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+    throw new IoError(path, `cannot write: ${describeIoFailure(error)}`, { cause: error });
   }
 }
 
@@ -104,7 +104,7 @@ async function writeInPlace(path: string, data: string | Uint8Array): Promise<vo
     handle = await fs.open(path, constants.O_WRONLY);
     await handle.writeFile(data);
   } catch (error) {
-    throw new IoError(path, `cannot write: ${describeIoError(error)}`, { cause: error });
+    throw new IoError(path, `cannot write: ${describeIoFailure(error)}`, { cause: error });
   } finally {
     await handle?.close().catch(() => {});
   }
@@ -127,7 +127,7 @@ async function statOrUndefined(path: string): Promise<Stats | undefined> {
     return await fs.stat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new IoError(path, describeIoError(error), { cause: error });
+    throw new IoError(path, describeIoFailure(error), { cause: error });
   }
 }
 

@@ -4,6 +4,7 @@ import type { Mappings } from '../mapping/mappings.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
+import { readingInput } from './reading.js';
 import { type DowngradeRun, indexFields, overridesOption, type UpgradeRun } from './run-state.js';
 import type {
   PayloadKind,
@@ -14,7 +15,7 @@ import type {
   V2FieldDescriptor,
   V2StateRecord,
 } from './schemas.js';
-import { detectKind, findEvidence, mixedError, validatePayload, wrongVersionError } from './shape.js';
+import { detectKind, findEvidence, mixedError, payloadProblem, validatePayload, wrongVersionError } from './shape.js';
 import { planFor } from './steps.js';
 import { upgradeFields, upgradeOverrides, upgradeState } from './upgrade.js';
 
@@ -51,7 +52,12 @@ export type SafeAdaptResult<T> =
 type V1Of = { fields: V1FieldDescriptor[]; state: V1StateRecord; overrides: RegionalOverride[] };
 type V2Of = { fields: V2FieldDescriptor[]; state: V2StateRecord; overrides: RegionalOverride[] };
 
+/** What a getter or Proxy of an input object throws becomes a `PayloadError` naming where. */
 function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: AdaptOptions<unknown>): AdaptResult<unknown> {
+  return readingInput(input, options.source, () => convertRead(direction, input, options));
+}
+
+function convertRead(direction: 'upgrade' | 'downgrade', input: unknown, options: AdaptOptions<unknown>): AdaptResult<unknown> {
   const plan = planFor(options.mappings ?? loadMappings());
   const { source } = options;
   const payload = typeof input === 'string' ? parseJson(input, source) : input;
@@ -60,14 +66,17 @@ function convert(direction: 'upgrade' | 'downgrade', input: unknown, options: Ad
     return { kind: 'fields', value: [], diagnostics: [] };
   const kind = options.kind ?? detectKind(payload, source);
   const slowCheck = () => {
+    // The first bad place, if any, found without a list of every bad one; the version's evidence is
+    // looked for up to it (a payload of the other version is valid up to there).
+    const problem = payloadProblem(kind, from, payload, source);
     if (kind !== 'overrides') {
       // The override list only exists in V2: both directions accept either slug set there.
-      const { v1, v2 } = findEvidence(plan, kind, payload);
+      const { v1, v2 } = findEvidence(plan, kind, payload, problem?.index);
       if (v1 && v2) throw mixedError(kind, v1, v2, source);
       if (direction === 'upgrade' && v2) throw wrongVersionError(kind, 'v2', v2, source);
       if (direction === 'downgrade' && v1) throw wrongVersionError(kind, 'v1', v1, source);
     }
-    validatePayload(kind, from, payload, source);
+    if (problem) throw problem.error;
   };
   // State records (the bulk of the data) are checked item by item while they are converted.
   if (kind !== 'state') slowCheck();
@@ -175,6 +184,6 @@ export function parsePayload<K extends PayloadKind, V extends PayloadVersion>(
   options: { kind: K; version: V; source?: string },
 ): V extends 'v1' ? V1Of[K] : V2Of[K] {
   const payload = typeof input === 'string' ? parseJson(input, options.source) : input;
-  validatePayload(options.kind, options.version, payload, options.source);
+  readingInput(payload, options.source, () => validatePayload(options.kind, options.version, payload, options.source));
   return payload as V extends 'v1' ? V1Of[K] : V2Of[K];
 }

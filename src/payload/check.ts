@@ -12,7 +12,7 @@ export type Check = (value: unknown) => boolean;
  * The check is compiled to JavaScript source, as zod's own object fast path and ajv do: one function
  * per object or array of the schema, straight-line property tests, as fast as a hand-written check
  * (a tree of closures, or an interpreter over the definition, cost the adapter 20–40% more, measured).
- * Where code generation is not allowed, `safeParse` answers (slower, same answer). It covers the constructs the payload schemas use — loose objects,
+ * Where code generation is not allowed, closures answer (`interpreted`: slower, same answer). It covers the constructs the payload schemas use — loose objects,
  * strings with `min` and `regex`, booleans, arrays, `optional`, `nullable`, `unknown` — and throws on
  * any other, so a schema change the generator cannot follow fails at load (and in the suite), never
  * as a wrong answer. A differential property test holds every generated check to `safeParse`.
@@ -23,11 +23,61 @@ export function checkOf(schema: z.ZodType): Check {
     return new Function('patterns', source)(patterns) as Check;
   } catch (error) {
     // Code generation refused (a Content-Security-Policy without 'unsafe-eval', node
-    // --disallow-code-generation-from-strings): zod answers, as zod itself does there (jitless).
-    if (error instanceof EvalError) return (value) => schema.safeParse(value).success;
+    // --disallow-code-generation-from-strings): the same checks as closures (slower, same answers,
+    // and, unlike zod's safeParse, stopping at the first bad place).
+    if (error instanceof EvalError) return interpreted(schema);
     throw error;
   }
 }
+
+/** `checkOf` without code generation: one closure per node of the schema, the same tests as the compiled source. */
+export function interpreted(schema: z.core.$ZodType): Check {
+  const def = schema._zod.def as z.core.$ZodTypeDef;
+  switch (def.type) {
+    case 'unknown':
+      return () => true;
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'string': {
+      const { min, pattern } = stringChecks(def as z.core.$ZodStringDef);
+      return (v) => typeof v === 'string' && v.length >= min && (!pattern || pattern.test(v));
+    }
+    case 'optional': {
+      const inner = interpreted((def as z.core.$ZodOptionalDef).innerType);
+      return (v) => v === undefined || inner(v);
+    }
+    case 'nullable': {
+      const inner = interpreted((def as z.core.$ZodNullableDef).innerType);
+      return (v) => v === null || inner(v);
+    }
+    case 'array': {
+      if (isUnknown((def as z.core.$ZodArrayDef).element)) return Array.isArray;
+      const element = interpreted((def as z.core.$ZodArrayDef).element);
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
+    }
+    case 'object': {
+      const object = def as z.core.$ZodObjectDef;
+      if (object.catchall?._zod.def.type !== 'unknown')
+        throw new Error('checkOf: the payload check generator handles loose objects only (z.looseObject)');
+      const properties = Object.keys(object.shape).map(
+        (key) => [key, interpreted(object.shape[key] as z.core.$ZodType)] as const,
+      );
+      return (v) => {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+        for (const [key, check] of properties) if (!check((v as Record<string, unknown>)[key])) return false;
+        return true;
+      };
+    }
+    default:
+      throw new Error(`checkOf: the payload check generator does not handle zod type "${def.type}"`);
+  }
+}
+
+const isUnknown = (schema: z.core.$ZodType) => schema._zod.def.type === 'unknown';
 
 interface Compiled {
   readonly source: string;
@@ -68,6 +118,8 @@ function compile(schema: z.core.$ZodType): Compiled {
       case 'nullable':
         return `(${v} === null || ${test((def as z.core.$ZodNullableDef).innerType, v)})`;
       case 'array': {
+        // An array of anything is any array: no loop over its length (a sparse array's may be 10⁸).
+        if (isUnknown((def as z.core.$ZodArrayDef).element)) return `Array.isArray(${v})`;
         // Every index, holes too (zod reads a hole as undefined; `every` would skip it).
         const element = fn((def as z.core.$ZodArrayDef).element);
         const array = declare(
@@ -105,4 +157,63 @@ function stringChecks(def: z.core.$ZodStringDef): { min: number; pattern: RegExp
     else throw new Error(`checkOf: the payload check generator does not handle the string check "${c.check}"`);
   }
   return { min, pattern };
+}
+
+/** Where a value first fails a schema: the path to the smallest part that fails, that part's schema and value. */
+export interface Problem {
+  readonly path: readonly (string | number)[];
+  readonly schema: z.core.$ZodType;
+  readonly value: unknown;
+}
+
+const checks = new WeakMap<z.core.$ZodType, Check>();
+const cachedCheck = (schema: z.core.$ZodType): Check => {
+  let check = checks.get(schema);
+  if (!check) {
+    check = checkOf(schema as z.ZodType);
+    checks.set(schema, check);
+  }
+  return check;
+};
+
+/**
+ * The first place a value fails a schema, found by the generated checks going down the schema's
+ * objects and arrays (the first failing property, the first failing index, holes too), so that
+ * naming the problem costs nothing more than checking it: zod then describes that one small part,
+ * never a list of every bad item (a file of ten million bad items made zod record ten million
+ * issues). Undefined when the value is valid.
+ */
+export function firstProblem(schema: z.core.$ZodType, value: unknown): Problem | undefined {
+  if (cachedCheck(schema)(value)) return undefined;
+  const path: (string | number)[] = [];
+  let s = schema;
+  let v = value;
+  for (;;) {
+    const def = s._zod.def as z.core.$ZodTypeDef;
+    if ((def.type === 'optional' && v !== undefined) || (def.type === 'nullable' && v !== null)) {
+      s = (def as z.core.$ZodOptionalDef).innerType;
+      continue;
+    }
+    if (def.type === 'array' && Array.isArray(v)) {
+      const element = (def as z.core.$ZodArrayDef).element;
+      const ok = cachedCheck(element);
+      let i = 0;
+      while (i < v.length && ok(v[i])) i++;
+      if (i === v.length) return { path, schema: s, value: v };
+      path.push(i);
+      s = element;
+      v = v[i];
+      continue;
+    }
+    if (def.type === 'object' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      const shape = (def as z.core.$ZodObjectDef).shape;
+      const key = Object.keys(shape).find((k) => !cachedCheck(shape[k] as z.core.$ZodType)((v as Record<string, unknown>)[k]));
+      if (key === undefined) return { path, schema: s, value: v };
+      path.push(key);
+      s = shape[key] as z.core.$ZodType;
+      v = (v as Record<string, unknown>)[key];
+      continue;
+    }
+    return { path, schema: s, value: v };
+  }
 }

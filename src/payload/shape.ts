@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { type Check, checkOf } from './check.js';
+import { type Check, checkOf, firstProblem } from './check.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
 import {
   overrideListSchema,
@@ -83,16 +83,35 @@ export function generatedCheck(kind: PayloadKind, version: PayloadVersion, paylo
 
 const NAMES: Record<PayloadKind, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
 
-/** Throws a `PayloadError` naming the first problem when `payload` is not a valid payload of that kind and version. */
-export function validatePayload(kind: PayloadKind, version: PayloadVersion, payload: unknown, source?: string): void {
+/**
+ * The first problem of a payload that is not valid for that kind and version, as the `PayloadError`
+ * that names it, with the index of the list item it is in (for a state record, its item's); undefined
+ * when the payload is valid. Memory and time are bounded by the payload, valid or not: the generated
+ * checks find the first bad place and zod describes that place alone.
+ */
+export function payloadProblem(
+  kind: PayloadKind,
+  version: PayloadVersion,
+  payload: unknown,
+  source?: string,
+): { readonly error: PayloadError; readonly index: number | undefined } | undefined {
   const { check, schema } = CHECKS[kind][version];
-  if (check(payload)) return;
-  const result = schema.safeParse(payload);
+  if (check(payload)) return undefined;
+  const problem = firstProblem(schema, payload);
+  if (!problem) throw new Error(`internal: the generated ${version} ${kind} check disagrees with itself`);
+  const result = (problem.schema as z.ZodType).safeParse(problem.value);
   if (result.success) throw new Error(`internal: the generated ${version} ${kind} check disagrees with its schema`);
   const issue = result.error.issues[0] as z.core.$ZodIssue;
-  throw new PayloadError(jsonPath(issue.path), describeIssue(issue, payload, `${version.toUpperCase()} ${NAMES[kind]}`), {
-    source,
-  });
+  const path = [...problem.path, ...issue.path];
+  const message = describeIssue({ ...issue, path } as z.core.$ZodIssue, payload, `${version.toUpperCase()} ${NAMES[kind]}`);
+  const index = kind === 'state' ? (path[0] === 'state_information' ? path[1] : undefined) : path[0];
+  return { error: new PayloadError(jsonPath(path), message, { source }), index: typeof index === 'number' ? index : undefined };
+}
+
+/** Throws a `PayloadError` naming the first problem when `payload` is not a valid payload of that kind and version. */
+export function validatePayload(kind: PayloadKind, version: PayloadVersion, payload: unknown, source?: string): void {
+  const problem = payloadProblem(kind, version, payload, source);
+  if (problem) throw problem.error;
 }
 
 function typeName(v: unknown): string {
@@ -170,20 +189,27 @@ export function detectKind(payload: unknown, source?: string): PayloadKind {
 }
 
 /** The first sign of each version in a payload of a known kind (items that are not objects are skipped). */
-export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown): { v1?: Evidence; v2?: Evidence } {
+export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown, upTo?: number): { v1?: Evidence; v2?: Evidence } {
   const out: { v1?: Evidence; v2?: Evidence } = {};
   const slugSign = (slug: unknown, index: number, path: () => string) => {
     if (typeof slug !== 'string') return;
     if (!out.v1 && plan.v1Only.has(slug)) out.v1 = { path: path(), reason: `"${slug}" is a V1 slug`, index };
     if (!out.v2 && plan.v2Only.has(slug)) out.v2 = { path: path(), reason: `"${slug}" is a V2 slug`, index };
   };
+  /** Each item of a list up to `upTo` (the first bad one, where the payload is invalid), until both versions have shown. */
+  const each = (list: readonly unknown[], fn: (item: Obj, i: number) => void) => {
+    const end = upTo === undefined ? list.length : Math.min(list.length, upTo + 1);
+    for (let i = 0; i < end && !(out.v1 && out.v2); i++) {
+      const item = list[i];
+      if (isObject(item)) fn(item, i);
+    }
+  };
   switch (kind) {
     case 'fields': {
       if (!Array.isArray(payload)) return out;
       const v1Keys = Object.keys(v1FieldDescriptorSchema.shape).filter((k) => !(k in v2FieldDescriptorSchema.shape));
       const v2Keys = Object.keys(v2FieldDescriptorSchema.shape).filter((k) => !(k in v1FieldDescriptorSchema.shape));
-      payload.forEach((item, i) => {
-        if (!isObject(item) || (out.v1 && out.v2)) return;
+      each(payload, (item, i) => {
         const key1 = v1Keys.find((k) => item[k] !== undefined);
         if (!out.v1 && key1) out.v1 = { path: jsonPath([i, key1]), reason: `descriptors have "${key1}"`, index: i };
         const key2 = v2Keys.find((k) => item[k] !== undefined);
@@ -194,8 +220,7 @@ export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown): {
     }
     case 'state': {
       if (!isObject(payload) || !Array.isArray(payload.state_information)) return out;
-      payload.state_information.forEach((item: unknown, i) => {
-        if (!isObject(item) || (out.v1 && out.v2)) return;
+      each(payload.state_information, (item, i) => {
         if (!out.v2) {
           const key = V2_ONLY_ITEM_KEYS.find((k) => item[k] !== undefined);
           if (key) out.v2 = { path: jsonPath(['state_information', i, key]), reason: `items have "${key}"`, index: i };
@@ -206,8 +231,8 @@ export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown): {
     }
     case 'overrides':
       if (!Array.isArray(payload)) return out;
-      payload.forEach((item, i) => {
-        if (isObject(item) && isObject(item.field)) slugSign(item.field.slug, i, () => jsonPath([i, 'field', 'slug']));
+      each(payload, (item, i) => {
+        if (isObject(item.field)) slugSign(item.field.slug, i, () => jsonPath([i, 'field', 'slug']));
       });
       return out;
   }

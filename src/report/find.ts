@@ -102,7 +102,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
     });
     if (inProgram && scan.transformed?.changed)
-      migrated.set(realpathSync(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
+      migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
     suppressed += scan.suppressed;
     if (scan.findings.length) {
       filesAffected++;
@@ -133,4 +133,13 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
 function tableName(cwd: string, source: string): string {
   const rel = relative(cwd, resolve(cwd, source));
   return (rel.startsWith('..') ? resolve(cwd, source) : rel).split(sep).join('/');
+}
+
+/** A file's real path, or the path itself when it cannot be resolved (it was just read through it). */
+function realPathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

@@ -10,7 +10,7 @@ export interface CliResult {
 /** Runs the CLI in-process with buffered streams. */
 export async function runCli(
   args: readonly string[],
-  options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {},
+  options: { stdin?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
