@@ -1,0 +1,494 @@
+import { createRequire } from 'node:module';
+import type * as Dom from '@vue/compiler-dom';
+import type { ts as TsNamespace } from 'ts-morph';
+import { typescript } from '../codemod/typescript.js';
+
+/**
+ * The virtual script of a Vue single-file component: one TS/JS text holding the component's script
+ * code and its template's expressions in the scopes they live in (the technique Volar uses), so that
+ * the role engine decides template reads like script reads. Every piece of the file it copies is
+ * copied verbatim and mapped 1:1; the scaffolding around it is generated and never mapped.
+ */
+export interface VueVirtual {
+  /** The virtual script: script blocks' code, then the template's expressions in their scopes. */
+  readonly code: string;
+  /** The widest language of the script blocks (`js` without any), to parse `code` with. */
+  readonly lang: 'ts' | 'tsx' | 'js' | 'jsx';
+  /** The .vue offsets of a virtual span, only when the whole span lies in one segment copied verbatim from the file; else undefined. */
+  toSource(start: number, end: number): { start: number; end: number } | undefined;
+  /** Virtual offset of a .vue offset inside a verbatim segment (for tests and markers), else undefined. */
+  toVirtual(offset: number): number | undefined;
+  /** Spans of the virtual code that come from the template (so a caller can tell template edits from script edits). */
+  readonly templateSegments: readonly VirtualSegment[];
+}
+
+/** A span of the virtual code copied verbatim from the .vue file. */
+export interface VirtualSegment {
+  readonly virtualStart: number;
+  readonly sourceStart: number;
+  readonly length: number;
+}
+
+type Compiler = typeof Dom;
+type Lang = VueVirtual['lang'];
+type BabelNode = Parameters<Compiler['walkIdentifiers']>[0];
+type BabelIdentifier = Parameters<Parameters<Compiler['walkIdentifiers']>[1]>[0];
+type Scope = ReadonlySet<string>;
+
+/** Name of the generated function (script setup, no script) or method (Options API) holding the template. */
+const TEMPLATE = '__template';
+
+/** Thrown where the compiler rejects the template (or a construct this module cannot place): the file gets no virtual script. */
+class Unparseable extends Error {}
+
+/**
+ * The virtual script of a `.vue` file; undefined when it has neither a script nor an HTML template,
+ * or when the compiler cannot parse it (any parse error, an invalid expression, a malformed `v-for`).
+ *
+ * Scopes: with `<script setup>` (or no script) the template becomes `function __template() { … }`
+ * after the script code, so template names are the module's bindings. With an Options API
+ * `export default {…}` / `export default defineComponent({…})` it becomes the method
+ * `__template() { … },` inserted after the object's `{`, and every free name that is not a JS global
+ * Vue allows in templates gets a generated `this.` (Vue reads all of them from the instance).
+ * Otherwise (class components, an options object defined elsewhere) the function is appended
+ * unprefixed.
+ *
+ * `v-for` becomes a `for…of` over the source so that the value alias is an element of it: with one
+ * or two aliases `for (const value of source)` (arrays, the common case; key and index are `let`s of
+ * unknown value), with three (objects only) `for (const value of Object.values(source))`. Defaults
+ * and type annotations of aliases are left out. Slot props (`v-slot`, `#name`, `slot-scope`) are the
+ * parameters of an arrow function around the slot's children; an inline `v-on` handler is the body
+ * of an arrow function of `$event`, a method name or function is an expression. `v-if`/`v-else-if`
+ * are read outside the element's `v-for` (Vue 3 precedence), dynamic arguments outside its slot.
+ *
+ * Limits: templates in other languages (`lang="pug"`), `src=` blocks and `v-pre` subtrees give no
+ * code; a same-name `:prop` shorthand (no value) is not read; refs are read as written (the template
+ * unwraps them, the virtual code does not); `this` inside a `function` written in a handler is not
+ * the component's; a script setup's props used by bare name do not resolve.
+ */
+export function vueVirtual(text: string): VueVirtual | undefined {
+  const require = createRequire(import.meta.url);
+  const dom = require('@vue/compiler-dom') as Compiler;
+  // The compiler's own helpers library: its list of globals templates may read.
+  const shared = createRequire(require.resolve('@vue/compiler-dom'))('@vue/shared') as Shared;
+  try {
+    const blocks = parse(dom, text, 'sfc').children.filter((n): n is Dom.ElementNode => n.type === dom.NodeTypes.ELEMENT);
+    const scripts = blocks.flatMap((b) => scriptBlock(dom, b));
+    const template = blocks.find((b) => b.tag === 'template');
+    const html = template && isHtmlTemplate(dom, template) ? template : undefined;
+    if (!scripts.length && !html) return undefined;
+
+    const options = html && !scripts.some((s) => s.setup) ? optionsInsertion(text, scripts) : undefined;
+    const out = new Emitter(dom, shared, text, options !== undefined);
+    for (const script of scripts) {
+      if (html && script === options?.script) {
+        out.copy(script.start, options.brace, false);
+        out.gen(`\n${TEMPLATE}() {\n`);
+        out.children(html.children, new Set(), 1);
+        out.gen('},');
+        out.copy(options.brace, script.end, false);
+      } else out.copy(script.start, script.end, false);
+      out.gen('\n');
+    }
+    if (html && !options) {
+      out.gen(`function ${TEMPLATE}() {\n`);
+      out.children(html.children, new Set(), 1);
+      out.gen('}\n');
+    }
+    return out.finish(widest(scripts.map((s) => s.lang)));
+  } catch (error) {
+    if (error instanceof Unparseable) return undefined;
+    throw error;
+  }
+}
+
+/** What this module uses of `@vue/shared`. */
+interface Shared {
+  isGloballyAllowed(name: string): boolean;
+}
+
+/** Parses with the compiler's Babel pass on (`prefixIdentifiers`), which gives each expression its AST and rejects invalid ones. */
+function parse(dom: Compiler, text: string, parseMode: 'sfc' | 'html'): Dom.RootNode {
+  let failed = false;
+  const root = dom.parse(text, {
+    parseMode,
+    prefixIdentifiers: true,
+    onError: () => {
+      failed = true;
+    },
+    onWarn: () => {},
+  });
+  if (failed) throw new Unparseable();
+  return root;
+}
+
+interface ScriptBlock {
+  /** Offsets of the block's content in the file. */
+  readonly start: number;
+  readonly end: number;
+  readonly setup: boolean;
+  readonly lang: Lang;
+}
+
+/** The top-level block as an inline JS/TS `<script>`, if it is one (as `vueScriptBlocks` reads them). */
+function scriptBlock(dom: Compiler, block: Dom.ElementNode): ScriptBlock[] {
+  if (block.tag !== 'script' || !block.innerLoc || attribute(dom, block, 'src') !== undefined) return [];
+  const raw = (attribute(dom, block, 'lang') ?? 'js').toLowerCase();
+  const lang = raw === 'typescript' ? 'ts' : raw;
+  if (lang !== 'ts' && lang !== 'tsx' && lang !== 'js' && lang !== 'jsx') return [];
+  const setup = attribute(dom, block, 'setup') !== undefined;
+  return [{ start: block.innerLoc.start.offset, end: block.innerLoc.end.offset, setup, lang }];
+}
+
+/** A template whose content the compiler parsed as HTML (not `lang="pug"`, not `src=`). */
+function isHtmlTemplate(dom: Compiler, template: Dom.ElementNode): boolean {
+  const lang = attribute(dom, template, 'lang');
+  return (lang === undefined || lang.toLowerCase() === 'html') && attribute(dom, template, 'src') === undefined;
+}
+
+/** A static attribute's value ('' when it has none), undefined when absent. */
+function attribute(dom: Compiler, element: Dom.ElementNode, name: string): string | undefined {
+  for (const p of element.props) if (p.type === dom.NodeTypes.ATTRIBUTE && p.name === name) return p.value?.content ?? '';
+  return undefined;
+}
+
+/** TS when any block is TS, JSX syntax when any block has it: a language every block parses in. */
+function widest(langs: readonly Lang[]): Lang {
+  const ts = langs.some((l) => l === 'ts' || l === 'tsx');
+  const jsx = langs.some((l) => l === 'tsx' || l === 'jsx');
+  return ts ? (jsx ? 'tsx' : 'ts') : jsx ? 'jsx' : 'js';
+}
+
+/** Where the template method goes in an Options API component: just after the `{` of its default-exported options object. */
+function optionsInsertion(text: string, scripts: readonly ScriptBlock[]): { script: ScriptBlock; brace: number } | undefined {
+  if (!scripts.length) return undefined;
+  const ts = typescript();
+  const kinds = { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX };
+  for (const script of scripts) {
+    const content = text.slice(script.start, script.end);
+    const sf = ts.createSourceFile(`component.${script.lang}`, content, ts.ScriptTarget.Latest, false, kinds[script.lang]);
+    for (const statement of sf.statements) {
+      if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
+      let options = unwrap(ts, statement.expression);
+      // `defineComponent({…})`, `Vue.extend({…})`: the options are the first argument.
+      if (ts.isCallExpression(options) && options.arguments[0]) options = unwrap(ts, options.arguments[0]);
+      if (ts.isObjectLiteralExpression(options)) return { script, brace: script.start + options.getStart(sf) + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** An expression under parentheses, `as`, `satisfies` and `<T>` assertions. */
+function unwrap(ts: typeof TsNamespace, e: TsNamespace.Expression): TsNamespace.Expression {
+  let inner = e;
+  while (
+    ts.isParenthesizedExpression(inner) ||
+    ts.isAsExpression(inner) ||
+    ts.isSatisfiesExpression(inner) ||
+    ts.isTypeAssertionExpression(inner)
+  )
+    inner = inner.expression;
+  return inner;
+}
+
+/** A template expression as the compiler parsed it. */
+interface Expr {
+  readonly content: string;
+  /** Offset of `content` in the .vue file; undefined when the file spells it otherwise (decoded `&amp;`): then it is generated text. */
+  readonly start: number | undefined;
+  /** The compiler's Babel AST, its offsets one past `content`'s (it parses `(content)`); null for a lone identifier. */
+  readonly ast: BabelNode | null;
+}
+
+/** Text to insert before a content offset (`this.` before a component member). */
+interface Insertion {
+  readonly at: number;
+  readonly text: string;
+}
+
+/**
+ * Writes the virtual code and records which spans are copied from the file. `prefix`: template
+ * names are the component's `this.<name>` (Options API).
+ */
+class Emitter {
+  private code = '';
+  private readonly segments: (VirtualSegment & { readonly template: boolean })[] = [];
+
+  constructor(
+    private readonly dom: Compiler,
+    private readonly shared: Shared,
+    private readonly text: string,
+    private readonly prefix: boolean,
+  ) {}
+
+  /** Generated text (never mapped). */
+  gen(text: string): void {
+    this.code += text;
+  }
+
+  /** The file's text between two offsets, verbatim and mapped. */
+  copy(start: number, end: number, template: boolean): void {
+    if (end <= start) return;
+    this.segments.push({ virtualStart: this.code.length, sourceStart: start, length: end - start, template });
+    this.code += this.text.slice(start, end);
+  }
+
+  /** The statements of a list of template nodes, in `scope` (the template's own locals). */
+  children(nodes: readonly Dom.TemplateChildNode[], scope: Scope, depth: number): void {
+    const { NodeTypes } = this.dom;
+    for (const node of nodes) {
+      if (node.type === NodeTypes.ELEMENT) this.element(node, scope, depth);
+      else if (node.type === NodeTypes.INTERPOLATION) this.statement(this.expr(node.content), scope, depth);
+    }
+  }
+
+  finish(lang: Lang): VueVirtual {
+    const { code, segments } = this;
+    return {
+      code,
+      lang,
+      templateSegments: segments
+        .filter((s) => s.template)
+        .map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
+      toSource(start, end) {
+        // The last segment starting at or before `start` (segments are in virtual order).
+        let lo = 0;
+        let hi = segments.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (segments[mid]!.virtualStart <= start) lo = mid;
+          else hi = mid - 1;
+        }
+        const s = segments[lo];
+        if (!s || end < start || start < s.virtualStart || end > s.virtualStart + s.length) return undefined;
+        const shift = s.sourceStart - s.virtualStart;
+        return { start: start + shift, end: end + shift };
+      },
+      toVirtual(offset) {
+        const s =
+          segments.find((g) => g.sourceStart <= offset && offset < g.sourceStart + g.length) ??
+          segments.find((g) => offset === g.sourceStart + g.length);
+        return s ? offset - s.sourceStart + s.virtualStart : undefined;
+      },
+    };
+  }
+
+  private element(element: Dom.ElementNode, scope: Scope, depth: number): void {
+    const { NodeTypes } = this.dom;
+    const directives = element.props.filter((p): p is Dom.DirectiveNode => p.type === NodeTypes.DIRECTIVE);
+    // Vue 3 evaluates `v-if` before `v-for` on the same element: the condition cannot see the aliases.
+    for (const d of directives) if (d.name === 'if' || d.name === 'else-if') this.statement(this.expr(d.exp), scope, depth);
+    const vFor = directives.find((d) => d.name === 'for');
+    const inner = vFor ? this.loop(vFor, scope, depth) : scope;
+    const innerDepth = vFor ? depth + 1 : depth;
+    let slotProps: Expr | undefined;
+    for (const p of element.props) {
+      if (p.type === NodeTypes.ATTRIBUTE) {
+        if (p.name === 'slot-scope' && p.value) slotProps = this.slotScope(p.value);
+        continue;
+      }
+      if (p.name === 'if' || p.name === 'else-if' || p.name === 'for') continue;
+      // A dynamic argument (`:[key]`, `#[name]`) is read where the element is, outside the slot.
+      this.statement(this.expr(p.arg), inner, innerDepth);
+      if (p.name === 'slot') slotProps = this.expr(p.exp);
+      else if (p.name === 'on' && p.arg) this.handler(this.expr(p.exp), inner, innerDepth);
+      else this.statement(this.expr(p.exp), inner, innerDepth);
+    }
+    if (slotProps) {
+      this.gen(`${indent(innerDepth)}(`);
+      this.write(slotProps, inner, { declares: true });
+      this.gen(') => {\n');
+      this.children(element.children, new Set([...inner, ...declared(this.dom, slotProps)]), innerDepth + 1);
+      this.gen(`${indent(innerDepth)}};\n`);
+    } else this.children(element.children, inner, innerDepth);
+    if (vFor) this.gen(`${indent(depth)}}\n`);
+  }
+
+  /** Opens the `for…of` of a `v-for`; returns the scope inside it. */
+  private loop(dir: Dom.DirectiveNode, scope: Scope, depth: number): Scope {
+    const parsed = dir.forParseResult;
+    const source = this.expr(parsed?.source);
+    if (!parsed || !source) throw new Unparseable();
+    const [value, key, index] = [parsed.value, parsed.key, parsed.index].map((n) => this.expr(n));
+    this.gen(`${indent(depth)}for (const `);
+    if (value) this.binding(value, scope);
+    else this.gen('__item');
+    this.gen(' of ');
+    // Three aliases (value, key, index) only make sense for an object: iterate its values.
+    if (index) this.gen('Object.values(');
+    this.write(source, scope);
+    this.gen(index ? ')) {\n' : ') {\n');
+    const extra = [key, index].filter((e) => e !== undefined);
+    extra.forEach((e, i) => {
+      this.gen(i ? ', ' : `${indent(depth + 1)}let `);
+      this.binding(e, scope);
+    });
+    if (extra.length) this.gen(';\n');
+    return new Set([...scope, ...[value, key, index].flatMap((e) => (e ? declared(this.dom, e) : []))]);
+  }
+
+  /** A `v-for` alias as a declaration: its name or pattern without a default value or type annotation. */
+  private binding(alias: Expr, scope: Scope): void {
+    if (alias.ast === null) {
+      this.write(alias, scope, { declares: true });
+      return;
+    }
+    const param = alias.ast.type === 'ArrowFunctionExpression' && alias.ast.params.length === 1 ? alias.ast.params[0] : undefined;
+    const target = param?.type === 'AssignmentPattern' ? param.left : param;
+    if (target?.type !== 'Identifier' && target?.type !== 'ObjectPattern' && target?.type !== 'ArrayPattern')
+      throw new Unparseable();
+    const annotation = target.typeAnnotation;
+    const end = annotation ? offset(annotation, 'start') : offset(target, 'end');
+    this.write(alias, scope, { declares: true, from: offset(target, 'start') - 1, to: end - 1 });
+  }
+
+  /** A `v-on` handler: a method or function as an expression, inline code as the body of an arrow function of `$event`. */
+  private handler(e: Expr | undefined, scope: Scope, depth: number): void {
+    if (!e) return;
+    const ast = e.ast && this.dom.unwrapTSNode(e.ast);
+    const callable =
+      !ast ||
+      ast.type === 'MemberExpression' ||
+      ast.type === 'OptionalMemberExpression' ||
+      ast.type === 'ArrowFunctionExpression' ||
+      ast.type === 'FunctionExpression' ||
+      (ast.type === 'Identifier' && ast.name !== 'undefined');
+    if (callable) {
+      this.statement(e, scope, depth);
+      return;
+    }
+    this.gen(`${indent(depth)}($event) => {\n`);
+    if (ast.type === 'Program') {
+      // Statements (`count++; save(item)`); the newline ends a trailing line comment.
+      this.gen(indent(depth + 1));
+      this.write(e, scope, { extra: ['$event'] });
+      this.gen('\n');
+    } else this.statement(e, scope, depth + 1, ['$event']);
+    this.gen(`${indent(depth)}};\n`);
+  }
+
+  /** An expression statement; parenthesized when its start would read as a block, declaration or comment. */
+  private statement(e: Expr | undefined, scope: Scope, depth: number, extra: readonly string[] = []): void {
+    if (!e) return;
+    const wrap = /^\s*(?:[{/]|(?:function|class|let|async)(?![\w$]))/.test(e.content);
+    this.gen(indent(depth) + (wrap ? '(' : ''));
+    this.write(e, scope, { extra });
+    this.gen(wrap ? ');\n' : ';\n');
+  }
+
+  /**
+   * Copies (part of) an expression, with `this.` before each free name when the template's names
+   * are the component's. `declares`: a lone identifier is a declaration (an alias, a slot prop),
+   * not a read; `extra`: locals beyond `scope` (`$event`).
+   */
+  private write(
+    e: Expr,
+    scope: Scope,
+    { declares = false, extra = [], from = 0, to = e.content.length }: WriteOptions = {},
+  ): void {
+    let at = from;
+    for (const insertion of this.prefixes(e, scope, extra, declares)) {
+      if (insertion.at < from || insertion.at >= to) continue;
+      this.piece(e, at, insertion.at);
+      this.gen(insertion.text);
+      at = insertion.at;
+    }
+    this.piece(e, at, to);
+  }
+
+  private piece(e: Expr, from: number, to: number): void {
+    if (e.start === undefined) this.gen(e.content.slice(from, to));
+    else this.copy(e.start + from, e.start + to, true);
+  }
+
+  /** Where `this.` goes in an expression: before each name it reads that is no local and no allowed global. */
+  private prefixes(e: Expr, scope: Scope, extra: readonly string[], declares: boolean): Insertion[] {
+    if (!this.prefix) return [];
+    const { isGloballyAllowed } = this.shared;
+    if (e.ast === null) {
+      const free = !declares && !scope.has(e.content) && !extra.includes(e.content) && !isGloballyAllowed(e.content);
+      return free ? [{ at: 0, text: 'this.' }] : [];
+    }
+    const known: Record<string, number> = Object.create(null);
+    for (const name of [...scope, ...extra]) known[name] = 1;
+    // Statements' own top-level declarations (`let n = 1; n++`) are locals too.
+    if (e.ast.type === 'Program') this.dom.walkBlockDeclarations(e.ast, (id) => (known[id.name] = 1));
+    const insertions: Insertion[] = [];
+    this.dom.walkIdentifiers(
+      e.ast,
+      (id, parent, stack) => {
+        if (isGloballyAllowed(id.name)) return;
+        const at = offset(id, 'start') - 1;
+        // `{ item }` reads `item` under the key `item`: keep the key, read the member.
+        const key = isShorthand(id, parent, stack) ? `${e.content.slice(at, offset(id, 'end') - 1)}: ` : '';
+        insertions.push({ at, text: `${key}this.` });
+      },
+      false,
+      [],
+      known,
+    );
+    return insertions.sort((a, b) => a.at - b.at);
+  }
+
+  /** A template expression of the compiler (none when absent, static or blank), located in `source` shifted by `shift`. */
+  private expr(node: Dom.ExpressionNode | undefined, source = this.text, shift = 0): Expr | undefined {
+    if (!node || node.type !== this.dom.NodeTypes.SIMPLE_EXPRESSION || node.isStatic || !node.content.trim()) return undefined;
+    if (node.ast === undefined || node.ast === false) throw new Unparseable();
+    const at = source.slice(node.loc.start.offset, node.loc.end.offset).indexOf(node.content);
+    return { content: node.content, start: at < 0 ? undefined : node.loc.start.offset + at + shift, ast: node.ast };
+  }
+
+  /**
+   * Vue 2's `slot-scope="{ item }"` (a plain attribute for Vue 3): parsed by the compiler as the
+   * `v-slot` it stands for, so that it gets the same checks and AST.
+   */
+  private slotScope(value: Dom.TextNode): Expr | undefined {
+    const raw = this.text.slice(value.loc.start.offset, value.loc.end.offset);
+    const quote = raw[0] === '"' || raw[0] === "'" ? raw[0] : '';
+    const head = `<p v-slot=${quote || '"'}`;
+    const mini = `${head}${quote ? raw.slice(1, -1) : raw}${quote || '"'}></p>`;
+    const p = parse(this.dom, mini, 'html').children[0];
+    const slot = p?.type === this.dom.NodeTypes.ELEMENT ? p.props.find((d) => d.name === 'slot') : undefined;
+    if (slot?.type !== this.dom.NodeTypes.DIRECTIVE) throw new Unparseable();
+    return this.expr(slot.exp, mini, value.loc.start.offset + quote.length - head.length);
+  }
+}
+
+interface WriteOptions {
+  readonly declares?: boolean;
+  readonly extra?: readonly string[];
+  /** The part of the content to write. */
+  readonly from?: number;
+  readonly to?: number;
+}
+
+/** The names a parameter-like expression (`v-for` alias, slot props) declares. */
+function declared(dom: Compiler, e: Expr): string[] {
+  if (e.ast === null) return [e.content];
+  if (e.ast.type !== 'ArrowFunctionExpression') return [];
+  return e.ast.params.flatMap((p) => dom.extractIdentifiers(p).map((id) => id.name));
+}
+
+/** `{ item }` or `{ item = 1 }` in an object literal or destructuring assignment, `id` being its value. */
+function isShorthand(id: BabelIdentifier, parent: BabelNode | null, stack: readonly BabelNode[]): boolean {
+  if (parent?.type === 'ObjectProperty') return parent.shorthand;
+  const property = stack.at(-2);
+  return (
+    parent?.type === 'AssignmentPattern' &&
+    parent.left === id &&
+    property?.type === 'ObjectProperty' &&
+    property.shorthand &&
+    property.value === parent
+  );
+}
+
+/** A Babel node's offset (the compiler's nodes always carry them). */
+function offset(node: BabelNode, side: 'start' | 'end'): number {
+  const at = node[side];
+  if (typeof at !== 'number') throw new Unparseable();
+  return at;
+}
+
+function indent(depth: number): string {
+  return '  '.repeat(depth);
+}
