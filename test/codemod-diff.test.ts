@@ -113,7 +113,7 @@ describe('the bundled example integration', () => {
     const r = await runCli(['codemod', 'fixtures/example-v1-integration'], { cwd: root });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^civic-migrate: 5 files would change, 1 unchanged, 0 skipped, 0 errors; 21 edits, 7 markers; program fixtures\/example-v1-integration\/tsconfig.json: no type error added; dry run/,
+      /^civic-migrate: 5 files would change, 2 unchanged, 0 skipped, 0 errors; 21 edits, 7 markers; program fixtures\/example-v1-integration\/tsconfig.json: no type error added; dry run/,
     );
     await expect(r.stdout).toMatchFileSnapshot('./__snapshots__/codemod-example-v1-integration.diff');
 

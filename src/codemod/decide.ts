@@ -6,7 +6,7 @@ import type { Fact } from '../roles/facts.js';
 import { kindOf } from '../rules/registry.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
 import { isUnrelated } from './heuristics/domains.js';
-import { narrowedSlug } from './narrowing.js';
+import { literalSlug, narrowedSlug } from './narrowing.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
 import { propertyVerdict } from './role-verdict.js';
@@ -161,10 +161,10 @@ export function decide(a: Analysis): Decision[] {
     let verdict = propertyVerdict(roles, holder, p, plan);
     // A declared type settles whom a name belongs to: the program's renames take a V1 member's, another type's stays.
     if (verdict.kind !== 'none' && verdict.kind !== 'keep' && settledByProgram(site.node)) return true;
-    // `if (item.field_type === 'x') … item.value`: the condition narrows the item to one field's.
-    if (verdict.kind === 'rename' && p.appliesToFormat && site.place === 'access') {
-      const receiver = receiverOf(a, site.node);
-      const slug = receiver && narrowedSlug(a, site.node, receiver);
+    // `if (item.field_type === 'x') … item.value`, `{ field_type: 'x', value: … }`: the item is one field's.
+    if (verdict.kind === 'rename' && p.appliesToFormat) {
+      const receiver = site.place === 'access' ? receiverOf(a, site.node) : undefined;
+      const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
       if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
     }
     const first = verdict.kind === 'none' ? undefined : verdict.facts[0]?.role;

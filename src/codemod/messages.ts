@@ -93,6 +93,22 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     cause: () => 'endpoint',
     text: (p) => `${code(showPath(p.path))} looks like a route pattern: change it by hand if it calls the Civic Data API`,
   },
+  'config-base-unseen': {
+    cause: () => 'base-url',
+    text: (p) =>
+      `${code(p.key)} holds the V1 base ${code(p.base)}, ${
+        p.why === 'unread'
+          ? 'and no code the codemod analysed reads it'
+          : p.why === 'not-joined'
+            ? `read${p.where ? ` at ${p.where}` : ''}, but joined with no path the codemod can see`
+            : `joined${p.where ? ` at ${p.where}` : ''} with a path the codemod cannot see`
+      }: point it at V2 by hand once every use of it is known to be the Civic Data API's`,
+  },
+  'payload-unconvertible': {
+    cause: () => 'unknown',
+    text: (p) =>
+      `this V1 ${p.kind} cannot be converted as it is (${p.problem}): fix it, then run \`civic-migrate adapt\` or the codemod again`,
+  },
   'base-url-shared': {
     cause: () => 'base-url',
     text: (p) =>

@@ -33,6 +33,10 @@ export interface NoteParams {
   'read-stays-v1': { v1: string; v2: string; noun: string };
   /** A renamed property on a value nothing shows to be the API's: left as it is (a doubt, low confidence). */
   'property-unproven': { v1: string; v2: string };
+  /** A V1 base URL kept in a config file whose uses the program does not show whole: a person points it at V2. */
+  'config-base-unseen': { key: string; base: string; why: 'unread' | 'not-joined' | 'unknown-path'; where?: string };
+  /** A recorded payload file (or entry) the adapter cannot convert as it is. */
+  'payload-unconvertible': { kind: string; problem: string };
   /** A renamed property read where V1 and V2 data both arrive. */
   'read-mixed': { v1: string; v2: string; noun: string };
 }

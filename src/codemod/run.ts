@@ -6,13 +6,16 @@ import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
+import { ENV_FILE_NAME } from '../repo/config-files.js';
+import { readConfigFiles } from '../repo/config-read.js';
+import { type DataFileContext, isDataFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/mode.js';
 import { readWithProgram } from './program/sources.js';
-import { CODEMOD_EXTENSIONS, transformSource } from './transform.js';
+import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS, transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
 
 /** Why a file was not written after SIGINT/SIGTERM. */
@@ -126,7 +129,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   const discovery = await discoverFiles({
     cwd,
     paths: options.paths ?? ['.'],
-    extensions: CODEMOD_EXTENSIONS,
+    extensions: [...CODEMOD_EXTENSIONS, ...DATA_EXTENSIONS],
+    names: ENV_FILE_NAME,
     ...(options.include ? { include: options.include } : {}),
     ...(options.exclude ? { exclude: options.exclude } : {}),
     ...(options.gitignore === undefined ? {} : { gitignore: options.gitignore }),
@@ -191,10 +195,17 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
 
   // Program mode: the program that holds the target, when a tsconfig/jsconfig (or --project) says so;
   // otherwise (unless `project: false`) one inferred from the TS/JS files that show V1 usage, once read.
+  // Config files holding an API URL: the program decides their values with the code that reads them.
+  const configFiles = readConfigFiles(
+    files.map((f) => f.path),
+    mappings.hosts,
+    maxBytes,
+  );
   const configured = openProgramMode(
     cwd,
     options,
     files.map((f) => f.path),
+    configFiles,
   );
   /** Program mode decides the whole program before it writes anything: the results wait here. */
   const pending: { rel: string; real: string; text: string; result: TransformResult }[] = [];
@@ -230,9 +241,12 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       configured,
       infer: options.project === false ? undefined : mappings,
       onRead: (done) => options.onProgress?.(done, files.length),
+      config: { files: configFiles, cwd },
     },
   );
-  for (const source of sources) {
+  const outcomes = [...sources];
+  const dataContext: DataFileContext = { mappings, ...repositoryFieldList(outcomes, mappings) };
+  for (const source of outcomes) {
     const { file } = source;
     if (options.write && options.signal?.aborted) {
       await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
@@ -248,7 +262,12 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     parsed++;
     let r: TransformResult;
     try {
-      r = inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions);
+      r = isDataFile(file.path)
+        ? transformDataFile(source.text, file.path, {
+            ...dataContext,
+            ...(program ? { uses: program.configUsesOf(file.path) } : {}),
+          })
+        : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
     } catch (error) {
       throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
     }

@@ -23,6 +23,9 @@ import { type VueScriptBlock, vueScriptBlocks } from './vue.js';
 /** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
 export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
 
+/** The data files the codemod also reads (config values, recorded payloads), by extension; env files by name (`ENV_FILE_NAME`). */
+export const DATA_EXTENSIONS: readonly string[] = ['json', 'yaml', 'yml', 'har', 'ndjson', 'jsonl'];
+
 /** How a file is parsed: JS files as JSX (React code often puts JSX in `.js`), TS as TS, `.tsx` as TSX. */
 function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {
   const dot = fileName.lastIndexOf('.');

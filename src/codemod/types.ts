@@ -11,7 +11,8 @@ export interface Edit {
 }
 
 /** What an automatic rewrite changed. */
-export type ChangeKind = 'slug' | 'property' | 'endpoint';
+/** `payload`: a recorded payload (a JSON file, an HAR response, an NDJSON line) converted whole by the adapter. */
+export type ChangeKind = 'slug' | 'property' | 'endpoint' | 'payload';
 
 /** A rewrite: the finding record with code `slug-rewritten`, `property-rewritten` or `endpoint-rewritten`, severity `warning`. */
 export interface Change

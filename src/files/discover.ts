@@ -14,6 +14,8 @@ export interface DiscoverOptions extends Omit<FileSelectionOptions, 'cwd' | 'max
   readonly cwd: string;
   /** Keep only files with these extensions (without the dot); all files when absent. */
   readonly extensions?: readonly string[];
+  /** With `extensions`: also keep files whose name matches (`.env`, `.env.local`: names without an extension of their own). */
+  readonly names?: RegExp;
 }
 
 /** Which files a command works on: the selection options the codemod and the report share. */
@@ -194,7 +196,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     if (extensions) {
       const dot = abs.lastIndexOf('.');
       const ext = dot > abs.lastIndexOf(sep) ? abs.slice(dot + 1).toLowerCase() : '';
-      if (!extensions.has(ext)) return;
+      if (!extensions.has(ext) && !options.names?.test(abs.slice(abs.lastIndexOf(sep) + 1))) return;
     }
     found.set(abs, { path: abs, rel: known ?? relOf(abs) });
   };

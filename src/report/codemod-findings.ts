@@ -100,6 +100,25 @@ export function codemodScan(
   return { candidate: true, findings, suppressed: r.ignored, transformed: r };
 }
 
+/**
+ * A data file's findings (a config file, a recorded payload): the codemod's decisions on it (a
+ * converted payload is one finding for the whole file), and what the lexer finds outside them (a
+ * V1 slug kept as a config value, a URL of a file nothing decided), which a person changes.
+ */
+export function dataScan(text: string, file: string, rules: ReportRules, lexed: LexerScan, r: TransformResult): TextScan {
+  const decided = codemodScan(text, file, rules, { ...lexed, findings: [] }, () => r) as TextScan;
+  const whole = r.changes.some((c) => c.kind === 'payload' && c.start === (text.charCodeAt(0) === 0xfeff ? 1 : 0));
+  const spans = [...r.changes, ...r.markers].map((x) => [x.line, x.column, x.endLine, x.endColumn] as const);
+  const inside = (f: Finding) =>
+    whole ||
+    spans.some(
+      ([l, c, el, ec]) => (f.line > l || (f.line === l && f.column >= c)) && (f.line < el || (f.line === el && f.column < ec)),
+    );
+  const findings = [...decided.findings, ...lexed.findings.filter((f) => !inside(f))];
+  findings.sort((x, y) => x.line - y.line || x.column - y.column || x.code.localeCompare(y.code));
+  return { candidate: true, findings, suppressed: lexed.suppressed, transformed: r };
+}
+
 /** The report's kind for a finding about a table row. */
 function findingKindOf(rule: RuleRef | null): FindingKind {
   if (rule === null || rule.kind === 'endpoint' || rule.kind === 'host') return 'endpoint';

@@ -8,6 +8,8 @@ import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '.
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { readConfigFiles } from '../repo/config-read.js';
+import { type DataFileContext, isDataFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
@@ -47,6 +49,12 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const codemodFiles = codemodPrefilter(planFor(mappings), true);
+  // Config files holding an API URL: decided with the code that reads them, as the codemod decides them.
+  const configFiles = readConfigFiles(
+    discovery.files.map((f) => f.path),
+    mappings.hosts,
+    maxBytes,
+  );
   const configured = openProgramMode(
     cwd,
     {
@@ -55,6 +63,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       ...(options.project === undefined ? {} : { project: options.project }),
     },
     discovery.files.map((f) => f.path),
+    configFiles,
   );
   /** Program mode: what the codemod would write, by file, for the type check. */
   const migrated = new Map<string, { text: string; edits: readonly Edit[] }>();
@@ -78,8 +87,11 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   const { program, sources } = await readWithProgram(discovery.files, read, {
     configured,
     infer: options.project === false ? undefined : mappings,
+    config: { files: configFiles, cwd },
   });
-  for (const source of sources) {
+  const outcomes = [...sources];
+  const dataContext: DataFileContext = { mappings, ...repositoryFieldList(outcomes, mappings) };
+  for (const source of outcomes) {
     const { file } = source;
     if (source.kind === 'error') {
       errors.push({ file: file.rel, message: source.message });
@@ -100,6 +112,15 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     const scan = scanText(text, file.rel, rules, {
       prefiltered: true,
       ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
+      ...(isDataFile(file.path)
+        ? {
+            data: () =>
+              transformDataFile(text, file.path, {
+                ...dataContext,
+                ...(program ? { uses: program.configUsesOf(file.path) } : {}),
+              }),
+          }
+        : {}),
     });
     if (inProgram && scan.transformed?.changed)
       migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });

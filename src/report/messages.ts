@@ -10,7 +10,7 @@ export type Where = 'codemod-file' | 'other-file';
 
 /** What the report says where the codemod cannot go: a file it does not read. */
 export const OUTSIDE_CODEMOD =
-  'Change it by hand: `civic-migrate codemod` rewrites only TS/JS files and the `<script>` blocks of Vue files.';
+  'Change it by hand: `civic-migrate codemod` renames slugs only in TS/JS files and the `<script>` blocks of Vue files.';
 
 /** A finding's message, composed once: never edited afterwards. */
 export function findingMessage(

@@ -3,7 +3,7 @@ import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js';
-import { codemodScan } from './codemod-findings.js';
+import { codemodScan, dataScan } from './codemod-findings.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding } from './finding.js';
 import { isCodemodFile } from './fixer.js';
@@ -59,9 +59,15 @@ export function scanText(
     prefiltered?: boolean;
     /** Program mode: the codemod's decisions on this file with the program's facts (undefined when it cannot). */
     transform?: () => TransformResult | undefined;
+    /** A data file (config, recorded payload): the codemod's decisions on it. */
+    data?: () => TransformResult;
   } = {},
 ): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
+  if (options.data) {
+    const lexed = lexerScan(text, file, rules, 'other-file');
+    return dataScan(text, file, rules, lexed, options.data());
+  }
   if (isCodemodFile(file)) {
     const scan = codemodScan(text, file, rules, lexerScan(text, file, rules, 'codemod-file'), options.transform);
     if (scan) return scan;

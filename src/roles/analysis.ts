@@ -1,8 +1,11 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import { endpointModel, PLACEHOLDER } from '../endpoints/model.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { seedConfigValues } from './config-reads.js';
+import type { ConfigSources, ConfigValue } from './config-sources.js';
 import type { Fact } from './facts.js';
 import type { Version } from './graph.js';
+import type { BaseJoin } from './joins.js';
 import type { ProgramView } from './program-view.js';
 import { memberWeights, seedFile } from './seeds.js';
 import { Tracker, type TrackerTable } from './tracker.js';
@@ -38,6 +41,8 @@ export interface RoleAnalysis {
         readonly shared?: { readonly base: string; readonly other: string };
       }
     | undefined;
+  /** The URL values of the repository's config files: where code reads them and what it joins them with. */
+  configUses(): readonly ConfigUse[];
   /** For a string literal compared with a slug the API sends: the fact that says so. */
   slugSlot(literal: Node): Fact | undefined;
   /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
@@ -50,6 +55,23 @@ export interface RoleAnalysis {
   readonly exporting: ReadonlySet<TsNamespace.SourceFile>;
   /** True when the analysis stopped at its size limit: what it says holds, but it may not say everything. */
   readonly truncated: boolean;
+}
+
+/** A URL kept in a config file, as the program uses it. */
+export interface ConfigUse {
+  readonly value: ConfigValue;
+  /** What the value is (a base, a whole URL…). */
+  readonly url: UrlValue;
+  /** The fact the value starts with. */
+  readonly source: Fact;
+  /** The furthest fact a reviewer can follow: where code joins the value with a path, or reads it. */
+  readonly evidence: Fact;
+  /** The expressions in code its URL reaches (reads of the variable or key, and where they flow). */
+  readonly reads: readonly Node[];
+  /** What code joins it with, when it is a base. */
+  readonly joins: readonly BaseJoin[];
+  /** Another service's path it is joined with, if any (`/v1/registration/status/…`). */
+  readonly shared: string | undefined;
 }
 
 const tables = new WeakMap<Mappings, TrackerTable>();
@@ -72,11 +94,17 @@ export function trackerTable(m: Mappings): TrackerTable {
  * the worklist to a fixed point. A base that turns out to be shared with another service is known
  * only at the end, and the data requested through it stays V1: then a second round runs with it.
  */
-export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iterable<TsNamespace.SourceFile>): RoleAnalysis {
+export function analyzeRoles(
+  view: ProgramView,
+  mappings: Mappings,
+  files?: Iterable<TsNamespace.SourceFile>,
+  config?: ConfigSources,
+): RoleAnalysis {
   const table = trackerTable(mappings);
   const seeded = [...(files ?? view.files.values())];
   const round = (sharedBases?: ReadonlySet<Node>) => {
-    const t = new Tracker(view, table, sharedBases ? { sharedBases } : {});
+    const t = new Tracker(view, table, { ...(sharedBases ? { sharedBases } : {}), ...(config ? { config } : {}) });
+    if (config) seedConfigValues(t, config);
     const weights = memberWeights(t.graph, table.decided);
     for (const sf of seeded) seedFile(t, sf, weights);
     t.run();
@@ -117,12 +145,33 @@ export function analyzeRoles(view: ProgramView, mappings: Mappings, files?: Iter
       return { versions, hosts, complete, ...(shared ? { shared } : {}) };
     },
     slugSlot: (literal) => t.slugSlots.get(literal),
+    configUses: () => {
+      if (!config) return [];
+      const uses: ConfigUse[] = [];
+      for (const [node, value] of config.all()) {
+        const source = t.facts.at(node).find((f) => f.role.t === 'url' && f.step === 'source');
+        if (source?.role.t !== 'url') continue;
+        const reads = [...(t.configReads.get(node) ?? [])];
+        const joins = t.joins.byBase.get(node) ?? [];
+        // The chain a reviewer follows: from the file's value to where code joins it with a path (or reads it).
+        const reaching = (at: Node) => t.facts.at(at).find((f) => f.role.t === 'url' && urlFrom(f.role.url, node));
+        const evidence = (joins[0] && reaching(joins[0].at)) ?? (reads[0] && reaching(reads[0])) ?? source;
+        uses.push({ value, url: source.role.url, reads, joins, shared: otherOf(node), source, evidence });
+      }
+      return uses;
+    },
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
   };
+}
+
+/** Whether a URL is made from a value that started at `origin` (itself, or a join of it). */
+function urlFrom(url: UrlValue, origin: Node): boolean {
+  for (let u: UrlValue | undefined = url; u; u = u.base) if (u.origin === origin) return true;
+  return false;
 }
 
 /** A base as people write it in notes: `api.voteamerica.org/v1`. */

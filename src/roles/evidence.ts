@@ -48,11 +48,29 @@ export function evidenceOf(fact: Fact): EvidenceStep[] {
   return [...steps.slice(0, 2), ...steps.slice(steps.length - (MAX_STEPS - 2))];
 }
 
+/** Source files the engine builds for what is not code (a config file's values): the real file, and where a position stands in it. */
+const virtualFiles = new WeakMap<
+  TsNamespace.SourceFile,
+  { readonly file: string; readonly position: (pos: number) => { line: number; column: number } }
+>();
+
+/** Says that a source file stands for another file (evidence then shows that file's line and column). */
+export function registerVirtualFile(
+  sf: TsNamespace.SourceFile,
+  file: string,
+  position: (pos: number) => { line: number; column: number },
+): void {
+  virtualFiles.set(sf, { file, position });
+}
+
 function describe(f: Fact): EvidenceStep {
   const sf = f.node.getSourceFile();
   const start = f.node.getStart(sf);
+  const says_ = says(f, excerpt(f.node, sf));
+  const virtual = virtualFiles.get(sf);
+  if (virtual) return { file: virtual.file, ...virtual.position(start), step: f.step, says: says_ };
   const { line, character } = sf.getLineAndCharacterOfPosition(start);
-  return { file: sf.fileName, line: line + 1, column: character + 1, step: f.step, says: says(f, excerpt(f.node, sf)) };
+  return { file: sf.fileName, line: line + 1, column: character + 1, step: f.step, says: says_ };
 }
 
 function excerpt(node: TsNamespace.Node, sf: TsNamespace.SourceFile): string {

@@ -49,6 +49,12 @@ export interface Fact {
   readonly strength: number;
   /** A few words on the step, when the node alone does not say it (`GET /v1/election/field/`). */
   readonly note?: string;
+  /**
+   * The request a payload came from (its URL's key), until the payload is back at the call that
+   * asked for it: two requests of one helper give the same role, and each keeps its own chain so
+   * that each call of the helper gets its own payload back.
+   */
+  readonly context?: string;
 }
 
 type Observer = (fact: Fact) => void;
@@ -90,21 +96,34 @@ export class FactStore {
     return this.byNode.has(node);
   }
 
-  /** Adds a fact; false when the node already had the role from evidence as strong. */
-  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string): boolean {
+  /**
+   * Adds a fact; false when the node already had the role from evidence as strong (and the same
+   * request). `context`: the request it starts (a string), none from here on (null), else the
+   * previous fact's.
+   */
+  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string, context?: string | null): boolean {
     let m = this.byNode.get(node);
     if (!m) {
       m = new Map();
       this.byNode.set(node, m);
     }
     const strength = prev ? prev.strength : strengthOf(step);
-    const key = `${role.key}#${strength}`;
+    const ctx = context === null ? undefined : (context ?? prev?.context);
+    const key = ctx === undefined ? `${role.key}#${strength}` : `${role.key}#${strength}@${ctx}`;
     if (m.has(key)) return false;
     if (this.size >= this.limit) {
       this.truncated = true;
       return false;
     }
-    const fact: Fact = { node, role, step, prev, strength, ...(note ? { note } : {}) };
+    const fact: Fact = {
+      node,
+      role,
+      step,
+      prev,
+      strength,
+      ...(note ? { note } : {}),
+      ...(ctx !== undefined ? { context: ctx } : {}),
+    };
     m.set(key, fact);
     this.size++;
     this.files.add(node.getSourceFile());
@@ -140,7 +159,8 @@ export class FactStore {
       m = new Map();
       this.cells.set(cell, m);
     }
-    const key = `${fact.role.key}#${fact.strength}`;
+    const key =
+      fact.context === undefined ? `${fact.role.key}#${fact.strength}` : `${fact.role.key}#${fact.strength}@${fact.context}`;
     if (m.has(key)) return;
     m.set(key, fact);
     for (const fn of [...(this.cellObservers.get(cell) ?? [])]) fn(fact);

@@ -221,7 +221,7 @@ export class Joins {
       const payload = this.t.graph.payloadOf(route.resource, route.version as Version);
       if (!payload) continue;
       const role = this.t.roles.api(payload, stays ? { stays: true } : {});
-      this.t.add(call, wrap(role), 'request', fact, `GET ${route.template.text}`);
+      this.t.add(call, wrap(role), 'request', fact, `GET ${route.template.text}`, fact.role.key);
     }
   }
 }

@@ -201,6 +201,10 @@ export class Calls {
           // An import of it: its uses in that file (under the local name, which may differ).
           const local = (p as { name?: TsNamespace.Identifier }).name ?? id;
           if (ts.isIdentifier(local) && local !== self) this.collect(s, local.text, file, out, local);
+        } else if (p && ts.isBindingElement(p) && (p.propertyName ?? p.name) === id && same(this.dynamicExport(p))) {
+          // `const { name } = await import('./x.js')`: its uses in that file.
+          const local = p.name;
+          if (ts.isIdentifier(local)) this.collect(this.symbolOf(local) ?? s, local.text, file, out, local);
         } else if (s.flags & ts.SymbolFlags.Alias && same(this.aliasOf(id))) {
           const value = valueNodeOf(ts, id);
           if (value && !out.includes(value)) out.push(value);
@@ -267,6 +271,10 @@ export class Calls {
         symbol = undefined;
       }
     }
+    // `const { f } = await import('./x.js')`: the module's export (the checker types `import()` only with a lib).
+    const exported =
+      symbol?.valueDeclaration && ts.isBindingElement(symbol.valueDeclaration) && this.dynamicExport(symbol.valueDeclaration);
+    if (exported) symbol = exported;
     for (const d of symbol?.declarations ?? []) {
       if (this.isFunctionLike(d)) take(d);
       else if (
@@ -281,9 +289,10 @@ export class Calls {
         for (const m of d.members) if (ts.isConstructorDeclaration(m)) take(m);
     }
     if (out.length > 0) return out;
-    // A function value a name holds that is not a function literal (`const f = flag ? a : b`): what the checker resolves.
+    // A function value a name holds that is not a function literal (`const f = flag ? a : b`, a name destructured
+    // from `await import('./x.js')`): what the checker resolves.
     const holds = symbol?.valueDeclaration;
-    if (holds && ts.isVariableDeclaration(holds) && holds.initializer) {
+    if (holds && ((ts.isVariableDeclaration(holds) && holds.initializer) || ts.isBindingElement(holds))) {
       try {
         take(checker.getResolvedSignature(call)?.declaration);
       } catch {
@@ -291,6 +300,29 @@ export class Calls {
       }
     }
     return out;
+  }
+
+  /** The export a name destructured from a dynamic import is (`const { f } = await import('./x.js')`), if the program holds the module. */
+  dynamicExport(binding: TsNamespace.BindingElement): TsNamespace.Symbol | undefined {
+    const { ts, checker, program } = this.view;
+    const pattern = binding.parent;
+    const decl = pattern.parent;
+    if (!ts.isObjectBindingPattern(pattern) || !ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
+    let init = skipParens(ts, decl.initializer);
+    if (ts.isAwaitExpression(init)) init = skipParens(ts, init.expression);
+    if (!ts.isCallExpression(init) || init.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+    const [arg] = init.arguments;
+    if (!arg || !ts.isStringLiteralLike(arg)) return undefined;
+    const from = binding.getSourceFile().fileName;
+    const file = ts.resolveModuleName(arg.text, from, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
+    const sf = file ? program.getSourceFile(file) : undefined;
+    const moduleSymbol = sf && checker.getSymbolAtLocation(sf);
+    if (!moduleSymbol) return undefined;
+    const name = binding.propertyName ?? binding.name;
+    if (!ts.isIdentifier(name)) return undefined;
+    let found = checker.getExportsOfModule(moduleSymbol).find((x) => x.name === name.text);
+    if (found && found.flags & ts.SymbolFlags.Alias) found = checker.getAliasedSymbol(found);
+    return found;
   }
 
   /** The name a function is called by, where the language service can find its calls. */

@@ -2,6 +2,7 @@ import type { ts as TsNamespace } from 'ts-morph';
 import { isModuleSpecifier } from '../codemod/ast.js';
 import type { Ts } from '../codemod/typescript.js';
 import { PLACEHOLDER } from '../endpoints/model.js';
+import { seedConfigRead } from './config-reads.js';
 import type { ApiGraph, ApiNode } from './graph.js';
 import { skipParens } from './program-view.js';
 import type { Tracker } from './tracker.js';
@@ -145,7 +146,15 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     if (url) t.add(node, t.roles.url(url), 'source', undefined);
   };
 
+  const config = t.options.config;
   const visit = (n: Node): void => {
+    if (
+      config &&
+      (n.kind === ts.SyntaxKind.PropertyAccessExpression ||
+        n.kind === ts.SyntaxKind.ImportDeclaration ||
+        n.kind === ts.SyntaxKind.CallExpression)
+    )
+      seedConfigRead(t, config, n);
     switch (n.kind) {
       case ts.SyntaxKind.ImportDeclaration:
       case ts.SyntaxKind.ExportDeclaration:

@@ -1,6 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
 import type { EndpointModel } from '../endpoints/model.js';
+import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
 import { Joins } from './joins.js';
@@ -76,6 +77,8 @@ export interface TrackerTable {
 export interface TrackerOptions {
   /** Base URL literals found shared with another service in an earlier round: data requested through them stays V1. */
   readonly sharedBases?: ReadonlySet<Node>;
+  /** The repository's config files the program may read (`.env`, JSON, YAML). */
+  readonly config?: ConfigSources;
 }
 
 /**
@@ -114,8 +117,20 @@ export class Tracker {
     this.joins = new Joins(this);
   }
 
-  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string): void {
-    if (!this.facts.add(node, role, step, prev, note)) return;
+  /** By config value (its virtual literal): the places in code its URL reaches. */
+  readonly configReads = new Map<Node, Set<Node>>();
+
+  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string, context?: string | null): void {
+    if (!this.facts.add(node, role, step, prev, note, context)) return;
+    if (
+      role.t === 'url' &&
+      this.options.config?.valueAt(role.url.origin) &&
+      node.getSourceFile() !== role.url.origin.getSourceFile()
+    ) {
+      const reads = this.configReads.get(role.url.origin) ?? new Set();
+      reads.add(node);
+      this.configReads.set(role.url.origin, reads);
+    }
     if (role.t === 'site' || (role.t === 'api' && role.node.kind === 'object')) this.meet(node);
   }
 
@@ -792,7 +807,9 @@ export class Tracker {
     if (this.watchedReturns.has(key) || this.ts.isConstructorDeclaration(fn)) return;
     this.watchedReturns.add(key);
     this.facts.watch(this.returnCell(fn), (f) => {
-      if (!this.fromAnotherCall(f, call, fn)) this.add(call, f.role, 'return', f);
+      const from = this.requestCall(f, call, fn);
+      // Back at the call that asked for it, a payload is one of its caller's values like any other.
+      if (from !== 'other') this.add(call, f.role, 'return', f, undefined, from === 'this' ? null : undefined);
     });
   }
 
@@ -800,13 +817,14 @@ export class Tracker {
    * A request helper (`get(path)` joining a base and its parameter) answers each call with the
    * payload of the path that call passed: what a request returns for a path written at another
    * call of the same function does not come back here (one call site of context, as CodeQL's
-   * type tracking keeps for calls).
+   * type tracking keeps for calls). `this`: the payload is this call's; `other`: another call's;
+   * `unknown`: nothing says (not a payload, or a URL that did not come through a call of it).
    */
-  private fromAnotherCall(f: Fact, call: CallLike, fn: FunctionLike): boolean {
+  private requestCall(f: Fact, call: CallLike, fn: FunctionLike): 'this' | 'other' | 'unknown' {
     // Only a payload itself (an object the program builds around it is shared by every call).
     let inner: Role = f.role;
     while (inner.t === 'promise' || inner.t === 'response') inner = inner.of;
-    if (inner.t !== 'api') return false;
+    if (inner.t !== 'api') return 'unknown';
     let path: Node | undefined;
     let hops = 0;
     for (let g: Fact | undefined = f; g && hops < 64; g = g.prev, hops++) {
@@ -816,16 +834,38 @@ export class Tracker {
         break;
       }
     }
-    if (!path) return false;
-    for (let n: Node | undefined = path.parent; n && n !== fn; n = n.parent) {
+    for (let n: Node | undefined = path?.parent; path && n && n !== fn; n = n.parent) {
       if (
         (this.ts.isCallExpression(n) || this.ts.isNewExpression(n)) &&
-        n !== call &&
         n.arguments?.some((a) => a.pos <= path.pos && path.end <= a.end)
-      )
-        return this.calls.calleesOf(n).includes(fn);
+      ) {
+        if (n === call) return 'this';
+        if (this.calls.calleesOf(n).includes(fn)) return 'other';
+      }
     }
-    return false;
+    // A URL written elsewhere (a config file, another module) came in as an argument of a call of it:
+    // that call is the payload's.
+    hops = 0;
+    for (let g: Fact | undefined = f; g && hops < 64; g = g.prev, hops++) {
+      if (g.step !== 'argument' || g.node.parent?.parent !== fn || !g.prev) continue;
+      const entered = this.enclosingCall(g.prev.node);
+      if (entered === call) return 'this';
+      return entered && this.calls.calleesOf(entered).includes(fn) ? 'other' : 'unknown';
+    }
+    return 'unknown';
+  }
+
+  /** The call an argument expression is given to. */
+  private enclosingCall(arg: Node): CallLike | undefined {
+    for (let n: Node | undefined = arg.parent; n; n = n.parent) {
+      if (
+        (this.ts.isCallExpression(n) || this.ts.isNewExpression(n)) &&
+        n.arguments?.some((a) => a.pos <= arg.pos && arg.end <= a.end)
+      )
+        return n;
+      if (this.calls.isFunctionLike(n)) return undefined;
+    }
+    return undefined;
   }
 
   /** A tracked value at argument `index` of a call. */
@@ -1062,6 +1102,8 @@ function isDeclarationName(ts: Ts, id: TsNamespace.Identifier): boolean {
       ts.isBindingElement(p) ||
       ts.isPropertyDeclaration(p) ||
       ts.isNamespaceImport(p) ||
+      ts.isImportClause(p) ||
+      ts.isImportSpecifier(p) ||
       ts.isImportEqualsDeclaration(p)) &&
     p.name === id
   );
@@ -1110,6 +1152,12 @@ function moduleSpecifierOf(ts: Ts, d: Node): string | undefined {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) return n.moduleSpecifier.text;
     if (ts.isVariableDeclaration(n) && n.initializer) {
       const init = skipParens(ts, n.initializer);
+      const awaited = ts.isAwaitExpression(init) ? skipParens(ts, init.expression) : init;
+      // `const { f } = await import('./x.js')`.
+      if (ts.isCallExpression(awaited) && awaited.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const arg = awaited.arguments[0];
+        return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;
+      }
       if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') {
         const arg = init.arguments[0];
         return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;

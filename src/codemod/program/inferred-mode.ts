@@ -1,15 +1,16 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
+import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
 import { planFor } from '../plan.js';
 import { transformProgramFile } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
-import type { ProgramMode } from './mode.js';
+import { type ProgramMode, usesByFile } from './mode.js';
 
 /** The TS/JS files an inferred program may hold (Vue components are decided block by block). */
 export const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/i;
@@ -30,6 +31,7 @@ export function inferredProgramMode(
   files: readonly string[],
   maxBytes = DEFAULT_MAX_BYTES,
   parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
+  config: { files: readonly ConfigFile[]; cwd: string } = { files: [], cwd: process.cwd() },
 ): ProgramMode | undefined {
   const plan = planFor(mappings);
   const scripts = files.filter((f) => SCRIPT_FILE.test(f) && !f.endsWith('.d.ts')).map((f) => resolve(f));
@@ -39,11 +41,18 @@ export function inferredProgramMode(
     const abs = resolve(path);
     if (known.has(abs)) texts.set(abs, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   }
+  // Code that reads a config file holding an API URL is part of the program, whatever its text shows.
+  for (const [path, text] of configReaders(config.files, scripts, texts, maxBytes)) texts.set(path, text);
   if (texts.size === 0) return undefined;
 
   const parsedByPath = new Map([...parsed].map(([path, sf]) => [resolve(path), sf]));
   let program: InferredProgram = inferredProgram(texts, parsedByPath);
-  let roles: RoleAnalysis = analyzeRoles(program, mappings);
+  let sources: ConfigSources | undefined;
+  const analyze = () => {
+    if (config.files.length > 0) sources = new ConfigSources(program.ts, config.files, config.cwd);
+    return analyzeRoles(program, mappings, undefined, sources);
+  };
+  let roles: RoleAnalysis = analyze();
   let importers: Importers | undefined;
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const more = new Map<string, string>();
@@ -59,7 +68,7 @@ export function inferredProgramMode(
     }
     if (more.size === 0) break;
     program = program.withFiles(more);
-    roles = analyzeRoles(program, mappings);
+    roles = analyze();
   }
   const decided = roles;
   const view = program;
@@ -78,7 +87,34 @@ export function inferredProgramMode(
       };
     },
     typeCheck: () => [],
+    configUsesOf: usesByFile(decided.configUses()),
   };
+}
+
+/**
+ * The script files, outside the program, that name a config file's API URL value: an env
+ * variable's name beside `process.env` or `import.meta.env`, a JSON or YAML file's name. Read only
+ * when some config file holds an API URL.
+ */
+function configReaders(
+  files: readonly ConfigFile[],
+  scripts: readonly string[],
+  have: ReadonlyMap<string, string>,
+  maxBytes: number,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (files.length === 0) return out;
+  const envKeys = files.flatMap((f) => (f.tree.format === 'env' ? f.tree.entries.map((e) => String(e.path[0])) : []));
+  const names = files.filter((f) => f.tree.format !== 'env').map((f) => basename(f.path));
+  for (const path of scripts) {
+    if (have.has(path)) continue;
+    const bytes = readBytes(path, maxBytes);
+    if (!bytes) continue;
+    const text = textOf(bytes);
+    const env = (text.includes('process.env') || text.includes('import.meta.env')) && envKeys.some((k) => text.includes(k));
+    if (env || names.some((n) => text.includes(n))) out.set(path, text);
+  }
+  return out;
 }
 
 /** A file's text as a program reads it: without its BOM. */

@@ -1,7 +1,8 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
-import { analyzeRoles } from '../../roles/analysis.js';
+import { analyzeRoles, type ConfigUse } from '../../roles/analysis.js';
+import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import { codemodPrefilter, planFor } from '../plan.js';
 import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
@@ -19,6 +20,18 @@ export interface ProgramMode {
   fileOf(path: string): ProgramFile | undefined;
   /** The type errors the migrated files (by absolute real path) add to the program. */
   typeCheck(migrated: ReadonlyMap<string, Migrated>, cwd: string): TypeErrorRecord[];
+  /** How the program uses the URL values of a config file (absolute path): empty when it reads none of them. */
+  configUsesOf(path: string): readonly ConfigUse[];
+}
+
+/** The uses of config values, by the config file's absolute path. */
+export function usesByFile(uses: readonly ConfigUse[]): (path: string) => readonly ConfigUse[] {
+  const byFile = new Map<string, ConfigUse[]>();
+  for (const use of uses) {
+    const path = resolve(use.value.file.path);
+    byFile.set(path, [...(byFile.get(path) ?? []), use]);
+  }
+  return (path) => byFile.get(resolve(path)) ?? [];
 }
 
 export interface ProgramFile {
@@ -33,23 +46,34 @@ export interface ProgramFile {
  * (unless `project: false`) the first target's folder or one above it up to `cwd` has one.
  * Finds the V1 Civic types of the whole program and every place that names their renamed members.
  */
-export function openProgramMode(cwd: string, options: CodemodRunOptions, files: readonly string[]): ProgramMode | undefined {
+export function openProgramMode(
+  cwd: string,
+  options: CodemodRunOptions,
+  files: readonly string[],
+  configFiles: readonly ConfigFile[] = [],
+): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
   if (!configPath) return undefined;
-  return programMode(configPath, options.mappings ?? loadMappings());
+  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd });
 }
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
-export function programMode(configPath: string, mappings: Mappings): ProgramMode {
+export function programMode(
+  configPath: string,
+  mappings: Mappings,
+  config: { files: readonly ConfigFile[]; cwd: string } = { files: [], cwd: process.cwd() },
+): ProgramMode {
   const ctx = openProgram(configPath);
+  const sources = config.files.length > 0 ? new ConfigSources(ctx.ts, config.files, config.cwd) : undefined;
   const plan = planFor(mappings);
   // Declared types are looked for everywhere, their members' names where V1 usage is; roles start
   // in the files that show V1 usage (the codemod's candidates) and go where they flow.
   const prefilter = codemodPrefilter(plan);
   const candidates = [...ctx.files.values()].filter((sf) => prefilter.isCandidate(sf.text));
   const renames = renameLocations(ctx, findCivicMembers(ctx, plan), candidates);
-  const roles = analyzeRoles(ctx, mappings, candidates);
+  const roles = analyzeRoles(ctx, mappings, candidates, sources);
+  const configUsesOf = usesByFile(roles.configUses());
   const none: readonly RenameLocation[] = [];
   return {
     configPath,
@@ -64,6 +88,7 @@ export function programMode(configPath: string, mappings: Mappings): ProgramMode
           transformProgramFile(text, abs, sourceFile, programFacts(ctx, sourceFile, mine, roles), transformOptions),
       };
     },
+    configUsesOf,
     typeCheck(migrated, cwdForNames) {
       return introducedTypeErrors(ctx, migrated).map((e) => ({
         file: relative(cwdForNames, e.path).split(sep).join('/'),

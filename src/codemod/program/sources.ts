@@ -3,6 +3,7 @@ import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
+import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
 import { inferredProgramMode, SCRIPT_FILE } from './inferred-mode.js';
 import type { ProgramMode } from './mode.js';
@@ -33,6 +34,8 @@ export async function readWithProgram(
     /** Without a configured program: infer one with this table (undefined: each file is a program of its own). */
     readonly infer?: Mappings | undefined;
     readonly onRead?: (done: number) => void;
+    /** The repository's config files holding API URLs, and where the program runs. */
+    readonly config?: { readonly files: readonly ConfigFile[]; readonly cwd: string };
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
@@ -55,7 +58,9 @@ export async function readWithProgram(
   const paths = () => files.map((f) => f.path);
   const program =
     configured ??
-    (options.infer && texts.size > 0 ? inferredProgramMode(options.infer, texts, paths(), read.maxBytes, parsed) : undefined);
+    (options.infer && (texts.size > 0 || (options.config?.files.length ?? 0) > 0)
+      ? inferredProgramMode(options.infer, texts, paths(), read.maxBytes, parsed, options.config)
+      : undefined);
   function* sources(): Generator<SourceFile> {
     for (const source of outcomes) {
       if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
