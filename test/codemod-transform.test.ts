@@ -105,35 +105,18 @@ describe('transformSource', () => {
     expect(transformSource('x', 'a.py').error).toBe('not a TS/JS/Vue file: a.py');
   });
 
-  it('reports V1 references in a Vue <template> for a person, without touching the template', () => {
+  it('decides a Vue <template>’s expressions as code; a marker there is reported, never written into the template', () => {
     const input =
       '<template>\n  <p v-if="s.vbm_universal.value">{{ s.registration_submission_email.text }}</p>\n</template>\n<script setup>\nconst x = 1;\n</script>\n';
     const r = transformSource(input, 'c.vue');
-    expect(r.output).toBe(input);
+    // As the same expressions in a script: the slug-named member is an item, its `value` a Boolean item's.
+    expect(r.output).toBe(input.replace('s.vbm_universal.value', 's.has_automatic_vbm.bool_value'));
     expect(r.markers).toEqual([
       {
-        cause: 'in-template',
-        code: 'renamed-elsewhere',
-        severity: 'error',
-        params: { v1: 'vbm_universal', v2: 'has_automatic_vbm', place: 'template' },
-        rule: { kind: 'rename', v1: 'vbm_universal' },
-        start: 24,
-        end: 37,
-        line: 2,
-        column: 14,
-        endLine: 2,
-        endColumn: 27,
-        token: 'vbm_universal',
-        message:
-          '`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites <script> blocks only, change it by hand',
-        added: false,
-        present: false,
-      },
-      {
-        cause: 'in-template',
+        cause: 'consolidated',
         code: 'consolidated',
         severity: 'error',
-        params: { v1: 'registration_submission_email', v2: 'registration_methods', option: 'email', place: 'template' },
+        params: { v1: 'registration_submission_email', v2: 'registration_methods', option: 'email', place: 'code' },
         rule: { kind: 'consolidate', v1: 'registration_submission_email' },
         start: 50,
         end: 79,
@@ -143,21 +126,29 @@ describe('transformSource', () => {
         endColumn: 69,
         token: 'registration_submission_email',
         message:
-          "`registration_submission_email` (in the <template>) is gone in V2: read `registration_methods`' `multiselect_value` and check for `email`",
+          "`registration_submission_email` is gone in V2: read `registration_methods`' `multiselect_value` and check for `email`",
         added: false,
         present: false,
       },
     ]);
   });
 
-  it('reports Vue positions in the file, not in the block', () => {
+  it('reports Vue positions in the file, not in the block or the virtual script', () => {
     const input =
       '<template>\n  <p>{{ s.vbm_universal }}</p>\n</template>\n<script setup>\nconst x = s.vbm_universal;\n</script>\n';
     const r = transformSource(input, 'c.vue');
-    expect(r.output).toBe(input.replace('const x = s.vbm_universal', 'const x = s.has_automatic_vbm'));
+    expect(r.output).toBe(input.replaceAll('s.vbm_universal', 's.has_automatic_vbm'));
     expect(r.changes.map((c) => [c.line, c.column, c.endColumn, c.from, c.to])).toEqual([
+      [2, 11, 24, 'vbm_universal', 'has_automatic_vbm'],
       [5, 13, 26, 'vbm_universal', 'has_automatic_vbm'],
     ]);
+  });
+
+  it('leaves a Vue file the compiler cannot parse to the script blocks alone', () => {
+    const input =
+      '<template>\n  <p>{{ s.vbm_universal </p>\n</template>\n<script setup>\nconst x = s.vbm_universal;\n</script>\n';
+    const r = transformSource(input, 'c.vue');
+    expect(r.output).toBe(input.replace('const x = s.vbm_universal', 'const x = s.has_automatic_vbm'));
   });
 
   it('is driven by the table: a rename added to the table is picked up', () => {

@@ -261,7 +261,7 @@ describe('who fixes it', () => {
       '`vbm_universal` (in this string) is `has_automatic_vbm` in V2: change it by hand where it names the field',
     );
     expect(message('a.vue', '<p>{{ vbm_universal }}</p>')).toBe(
-      '`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites <script> blocks only, change it by hand',
+      "`vbm_universal` (in the <template>) is `has_automatic_vbm` in V2: the codemod rewrites code (the script, the template's expressions), not this text: change it by hand",
     );
     expect(message('a.ts', 'x.vbm_app_submission_fax')).toBe(
       "`vbm_app_submission_fax` is gone in V2: read `absentee_request_methods`' `multiselect_value` and check for `fax`",

@@ -55,4 +55,17 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
       layout(before['test/recorded/state-IL.json'] as string),
     );
   });
+
+  it('vue-dashboard: the template’s reads of descriptors and Boolean items move with the script’s', async () => {
+    const { before, after } = await migratesWhole('vue-dashboard', env, mappings);
+    const component = after['src/StateDashboard.vue'] as string;
+    expect(component).toContain("{{ item.bool_value ? 'yes' : 'no' }}");
+    expect(component).toContain(':title="field.description"');
+    expect(component).toContain('{{ field.description }}');
+    expect(component).toContain('?.description ?? slug');
+    // Byte-identical outside the edited spans: the same lines, but for the five holding the six edits.
+    const lines = (text: string) => text.split('\n');
+    const changed = lines(before['src/StateDashboard.vue'] as string).filter((l, i) => l !== lines(component)[i]);
+    expect(changed).toHaveLength(5);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { RuleRef } from '../findings/record.js';
+import { graphqlRenames, graphqlSourceOfTemplate, looksLikeGraphql, parseGraphql } from '../graphql/documents.js';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import type { Fact } from '../roles/facts.js';
@@ -9,10 +10,10 @@ import { isUnrelated } from './heuristics/domains.js';
 import { literalSlug, narrowedSlug } from './narrowing.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
-import { propertyVerdict } from './role-verdict.js';
+import { CONCEPT, propertyVerdict } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
-import { scanUrls, sourceOffset, virtualText } from './urls.js';
+import { type StringUnit, scanUrls, sourceOffset, virtualText } from './urls.js';
 
 type Node = TsNamespace.Node;
 
@@ -229,6 +230,13 @@ export function decide(a: Analysis): Decision[] {
     if (rule && actionable) {
       if (isUnrelated(a, site)) continue;
       const action = kindOf(rule).codemod(rule, 'code', m);
+      // Compared with the slugs of data that stays V1 (requested through a shared base): it stays with them.
+      const slot = roles.slugSlot(node);
+      if (action.kind === 'rename' && slot?.role.t === 'api' && slot.role.stays) {
+        const noun = slot.prev?.role.t === 'api' ? slot.prev.role.node.noun : 'item';
+        mark(node, note('slug-stays-v1', { v1: rule.v1, v2: action.to, noun }), slugRef(rule), undefined, undefined, [slot]);
+        continue;
+      }
       if (action.kind === 'rename') {
         rename(node, 'member', rule.v1, action.to, 'slug', slugRef(rule));
         warned(node, rule, action.to);
@@ -247,7 +255,69 @@ export function decide(a: Analysis): Decision[] {
 
   // Other strings: URLs (a path's version is its base's, wherever they are joined), and slugs or field
   // properties inside larger strings.
+  /**
+   * A GraphQL document in a string (Gatsby's `createTypes` SDL, a `graphql`/`gql` query): the
+   * fields of a type the program fills with V1 API objects are renamed from the table (a selection
+   * keeps its result key, `long_name: description`, so the code reading the result stays right); a
+   * name the table renames on a type nothing links to the API gets a marker when the program uses
+   * the API. False when the string is no GraphQL document.
+   */
+  const graphqlDocument = (node: Node, unit: StringUnit): boolean => {
+    if (!looksLikeGraphql(unit.pieces.map((p) => p.text).join(''))) return false;
+    const types = roles.apiTypes();
+    const known = [...types.keys()].map((name) => ({
+      name,
+      kind: 'object' as const,
+      extension: false,
+      nameAt: { start: 0, end: 0 },
+      fields: [],
+    }));
+    const doc = parseGraphql(graphqlSourceOfTemplate(unit.pieces), { types: known });
+    if (!doc) return false;
+    const ruleOf = (typeName: string | undefined, field: string): PropertyRule | undefined => {
+      const api = typeName === undefined ? undefined : types.get(typeName);
+      const p = plan.fieldProperties.get(field) ?? plan.itemProperties.get(field);
+      return api && p && api.version === plan.model.from && CONCEPT[p.object] === api.concept && !p.appliesToFormat
+        ? p
+        : undefined;
+    };
+    const edits = graphqlRenames(doc, (type, field) => ruleOf(type, field)?.v2, { keepResultKeys: true });
+    for (const e of edits) {
+      const p = ruleOf(e.parentType, e.from) as PropertyRule;
+      out.push({
+        kind: 'rewrite',
+        node,
+        start: e.start,
+        end: e.end,
+        text: e.text,
+        from: e.from,
+        change: 'property',
+        to: e.to,
+        rule: propertyRef(p),
+      });
+    }
+    if (roles.reached.size === 0 && !a.civic) return true;
+    const named = [
+      ...doc.types.flatMap((t) => t.fields.map((f) => ({ name: f.name, at: f.at, type: t.name as string | undefined }))),
+      ...doc.selections.map((s) => ({ name: s.name, at: s.at, type: s.parentType })),
+    ];
+    for (const { name, at, type } of named) {
+      if (edits.some((e) => e.start === at.start)) continue;
+      const api = type === undefined ? undefined : types.get(type);
+      if (api && api.version !== plan.model.from) continue;
+      const p = plan.fieldProperties.get(name);
+      const rule = m.actionableV1.has(name) ? m.byV1.get(name) : undefined;
+      if (!p && !rule) continue;
+      const fate = rule && kindOf(rule).payload(rule);
+      const v2 = p?.v2 ?? (fate?.fate === 'carried' && fate.known ? fate.v2 : undefined);
+      const params = { name, ...(type ? { type } : {}), ...(v2 ? { v2 } : {}) };
+      mark(node, note('graphql-unlinked', params), p ? propertyRef(p) : slugRef(rule as ResolvedRule), at.start, name);
+    }
+    return true;
+  };
+
   for (const { node, unit } of a.sites.strings) {
+    if (graphqlDocument(node, unit)) continue;
     const scan = scanUrls(unit, plan, {
       otherService: roles.sharedWith(node),
       flowBefore: (piece: number) => roles.before(node, piece),

@@ -26,7 +26,7 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     cause: (p) => byPlace(p.place, 'in-string'),
     text: (p) =>
       p.place === 'template'
-        ? `${subject(p.v1, p.place)} is ${code(p.v2)} in V2: the codemod rewrites <script> blocks only, change it by hand`
+        ? `${subject(p.v1, p.place)} is ${code(p.v2)} in V2: the codemod rewrites code (the script, the template's expressions), not this text: change it by hand`
         : `${subject(p.v1, p.place)} is ${code(p.v2)} in V2: change it by hand where it names the field`,
   },
   consolidated: {
@@ -70,7 +70,7 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     cause: (p) => byPlace(p.place, 'in-string'),
     text: (p) =>
       p.place === 'template'
-        ? `${code(p.v1)} (in the <template>) is ${code(p.v2)} in V2: the codemod rewrites <script> blocks only, change it by hand`
+        ? `${code(p.v1)} (in the <template>) is ${code(p.v2)} in V2: the codemod rewrites code (the script, the template's expressions), not this text: change it by hand`
         : `${code(p.v1)} (in this string) is ${code(p.v2)} in V2: change it by hand where it reads the Civic Data API`,
   },
   endpoint: {
@@ -123,6 +123,18 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     cause: () => 'base-url',
     text: (p) =>
       `${code(p.v1)} is read from a V1 ${p.noun} requested through a base that stays on V1 (it is shared with another service): it becomes ${code(p.v2)} when that request moves to V2`,
+  },
+  'graphql-unlinked': {
+    cause: () => 'in-string',
+    text: (p) =>
+      `${code(p.name)} in this GraphQL document${p.v2 ? ` is ${code(p.v2)} in V2` : ' has changed in V2'}, but nothing shows that ${
+        p.type ? `type ${code(p.type)}` : 'its type'
+      } holds the Civic Data API's data: rename it by hand where it does`,
+  },
+  'slug-stays-v1': {
+    cause: () => 'base-url',
+    text: (p) =>
+      `${code(p.v1)} names the field of V1 ${p.noun}s requested through a base that stays on V1 (it is shared with another service): it becomes ${code(p.v2)} when that request moves to V2`,
   },
   'property-unproven': {
     cause: () => 'warning',

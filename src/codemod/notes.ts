@@ -31,6 +31,10 @@ export interface NoteParams {
   'path-on-shared-base': { path: string; base: string; other: string };
   /** A renamed property read on V1 data that stays V1: its request goes through a shared base. */
   'read-stays-v1': { v1: string; v2: string; noun: string };
+  /** A renamed slug compared with the slugs of V1 data that stays V1 (its request goes through a shared base). */
+  'slug-stays-v1': { v1: string; v2: string; noun: string };
+  /** A name the table renames, in a GraphQL document whose type nothing links to the API's data (the program uses the API). */
+  'graphql-unlinked': { name: string; type?: string; v2?: string };
   /** A renamed property on a value nothing shows to be the API's: left as it is (a doubt, low confidence). */
   'property-unproven': { v1: string; v2: string };
   /** A V1 base URL kept in a config file whose uses the program does not show whole: a person points it at V2. */

@@ -21,7 +21,7 @@ export type RoleVerdict =
   /** V1 and V2 data both reach it. */
   | { readonly kind: 'mixed'; readonly facts: readonly Fact[] };
 
-const CONCEPT: Readonly<Record<PropertyRule['object'], Concept>> = { field: 'descriptor', stateItem: 'item' };
+export const CONCEPT: Readonly<Record<PropertyRule['object'], Concept>> = { field: 'descriptor', stateItem: 'item' };
 
 const strengthOf = (fact: Fact) => fact.strength;
 const SLUG_MEMBER = 1;

@@ -8,7 +8,9 @@ import { analyzeRoles } from '../roles/analysis.js';
 import { inferredProgram } from '../roles/inferred.js';
 import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
+import { type VueVirtual, vueVirtual } from '../vue/virtual.js';
 import { severityOf } from './apply.js';
+import { parseErrors } from './ast.js';
 import { applyEdits, shiftEdits } from './edits.js';
 import { word } from './messages.js';
 import { type Note, note } from './notes.js';
@@ -18,7 +20,8 @@ import { type ProgramFacts, programFacts } from './program/facts.js';
 import { transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
 import { type Ts, typescript } from './typescript.js';
-import { type VueScriptBlock, vueScriptBlocks } from './vue.js';
+import { vueScriptBlocks } from './vue.js';
+import { transformVueVirtual } from './vue-transform.js';
 
 /** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
 export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
@@ -60,6 +63,10 @@ export function transformSource(text: string, fileName: string, options: Transfo
   const ctx = { ts, plan, civic, longName, markers: options.markers ?? true };
 
   if (fileName.toLowerCase().endsWith('.vue')) {
+    const virtual = vueVirtual(text);
+    const alone = virtual && singleFileProgram(virtual.code, `${fileName}.${virtual.lang}`, plan.mappings);
+    // A script that does not parse is said block by block below, at its place in the file.
+    if (virtual && alone && parseErrors(alone.sourceFile).length === 0) return transformVue(text, virtual, alone, ctx);
     const edits: Edit[] = [];
     const changes: Change[] = [];
     const markers: Marker[] = [];
@@ -88,7 +95,8 @@ export function transformSource(text: string, fileName: string, options: Transfo
       changes.push(...r.changes);
       markers.push(...r.markers);
     }
-    markers.push(...outsideScriptMarkers(text, blocks, lines, plan, civic));
+    const inScript = (at: number) => blocks.some((b) => at >= b.start && at < b.start + b.content.length);
+    markers.push(...outsideCodeMarkers(text, inScript, lines, plan, civic));
     markers.sort((a, b) => a.line - b.line || a.column - b.column);
     if (errors.length > 0)
       return { output: text, changed: false, edits: [], changes: [], markers, ignored, error: errors.join('; ') };
@@ -161,13 +169,44 @@ export function transformProgramFile(
 }
 
 /**
- * V1 references in a Vue file outside its `<script>` blocks (the `<template>`, mostly): the
- * codemod rewrites `<script>` blocks only, so each is reported for a person (never inserted: a
- * comment between elements can change what renders).
+ * A Vue file decided as one virtual script (`transformVueVirtual`), then the V1 references outside
+ * any code (the template's text and static attributes) reported for a person. The rewritten file
+ * must still be a component the compiler parses.
  */
-function outsideScriptMarkers(
+export function transformVue(
   text: string,
-  blocks: readonly VueScriptBlock[],
+  virtual: VueVirtual,
+  program: { sourceFile: TsNamespace.SourceFile; facts: ProgramFacts },
+  ctx: { ts: Ts; plan: CodemodPlan; civic: boolean; longName: 'auto' | 'always' | 'never'; markers: boolean },
+): TransformResult {
+  const r = transformVueVirtual(text, virtual, program, ctx);
+  const lines = new LineIndex(text);
+  const code = virtual.segments.map((s) => [s.sourceStart, s.sourceStart + s.length] as const);
+  const inCode = (at: number) => code.some(([start, end]) => at >= start && at < end);
+  const markers = [...r.markers, ...outsideCodeMarkers(text, inCode, lines, ctx.plan, ctx.civic)];
+  markers.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (r.changed && !vueVirtual(r.output))
+    return {
+      ...r,
+      output: text,
+      changed: false,
+      edits: [],
+      changes: [],
+      markers,
+      error: 'the rewritten component would not parse; left untouched',
+    };
+  return { ...r, markers };
+}
+
+/**
+ * V1 references in a Vue file outside its code (`inCode`: the `<script>` blocks, and the
+ * template's expressions when the file was decided as a virtual script): the template's text and
+ * static attributes, reported for a person (never inserted: a comment between elements can change
+ * what renders).
+ */
+function outsideCodeMarkers(
+  text: string,
+  inCode: (at: number) => boolean,
   lines: LineIndex,
   plan: CodemodPlan,
   civic: boolean,
@@ -175,9 +214,8 @@ function outsideScriptMarkers(
   const m = plan.mappings;
   const markers: Marker[] = [];
   const seen = new Set<string>();
-  const inScript = (at: number) => blocks.some((b) => at >= b.start && at < b.start + b.content.length);
   for (const hit of plan.stringTokens.find(text)) {
-    if (inScript(hit.index)) continue;
+    if (inCode(hit.index)) continue;
     const rule = m.byV1.get(hit.token);
     const property = plan.fieldProperties.get(hit.token);
     const action = rule ? kindOf(rule).codemod(rule, 'template', m) : undefined;

@@ -4,7 +4,7 @@ import type { Mappings } from '../mapping/mappings.js';
 import { seedConfigValues } from './config-reads.js';
 import type { ConfigSources, ConfigValue } from './config-sources.js';
 import type { Fact } from './facts.js';
-import type { Version } from './graph.js';
+import type { ApiNode, Version } from './graph.js';
 import type { BaseJoin } from './joins.js';
 import type { ProgramView } from './program-view.js';
 import { memberWeights, seedFile } from './seeds.js';
@@ -45,6 +45,12 @@ export interface RoleAnalysis {
   configUses(): readonly ConfigUse[];
   /** For a string literal compared with a slug the API sends: the fact that says so. */
   slugSlot(literal: Node): Fact | undefined;
+  /**
+   * GraphQL types the program fills with the API's objects: a node a source plugin creates
+   * (`createNode({ ...field, internal: { type: 'CivicField' } })`) whose data has an API role.
+   * A type filled with objects of two roles has none.
+   */
+  apiTypes(): ReadonlyMap<string, ApiNode>;
   /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
   isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
@@ -83,7 +89,10 @@ export function trackerTable(m: Mappings): TrackerTable {
     const slugVersion = new Map<string, 'v1' | 'v2'>();
     for (const slug of m.v2Slugs) slugVersion.set(slug, 'v2');
     for (const slug of m.v1Slugs) slugVersion.set(slug, 'v1');
-    table = { model: endpointModel(m), decided: new Set(m.properties.map((p) => p.v1)), slugVersion };
+    const slugOnly = new Map<string, 'v1' | 'v2'>();
+    for (const slug of m.v2Slugs) if (!m.v1Slugs.has(slug)) slugOnly.set(slug, 'v2');
+    for (const slug of m.v1Slugs) if (!m.v2Slugs.has(slug)) slugOnly.set(slug, 'v1');
+    table = { model: endpointModel(m), decided: new Set(m.properties.map((p) => p.v1)), slugVersion, slugOnly };
     tables.set(m, table);
   }
   return table;
@@ -115,6 +124,7 @@ export function analyzeRoles(
   if (shared.size > 0) t = round(shared);
 
   const reached = t.facts.files;
+  let apiTypes: ReadonlyMap<string, ApiNode> | undefined;
   const model = table.model;
   /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
   const otherOf = (origin: Node) => {
@@ -160,6 +170,7 @@ export function analyzeRoles(
       }
       return uses;
     },
+    apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),
@@ -185,5 +196,46 @@ function sharedBases(t: Tracker): Set<Node> {
   const from = t.table.model.from;
   for (const [origin, joins] of t.joins.byBase)
     if (joins.some((j) => j.base.version === from && j.next?.kind === 'other')) out.add(origin);
+  return out;
+}
+
+/** The member of a created node's object that names its GraphQL type (`internal: { type }`, as Gatsby's `createNode` takes it). */
+const NODE_INTERNAL = 'internal';
+
+/** GraphQL node types filled with API objects, from the object literals that create them (see `RoleAnalysis.apiTypes`). */
+function graphqlTypesOf(t: Tracker, files: Iterable<TsNamespace.SourceFile>): Map<string, ApiNode> {
+  const { ts } = t;
+  const found = new Map<string, ApiNode | null>();
+  const objectOf = (n: TsNamespace.Node) =>
+    t.facts.at(n).flatMap((f) => (f.role.t === 'api' && f.role.node.kind === 'object' ? [f.role.node] : []));
+  const visit = (n: TsNamespace.Node): void => {
+    if (ts.isObjectLiteralExpression(n)) {
+      const internal = n.properties.find(
+        (p): p is TsNamespace.PropertyAssignment =>
+          ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === NODE_INTERNAL,
+      );
+      const init = internal && ts.isObjectLiteralExpression(internal.initializer) ? internal.initializer : undefined;
+      const type = init?.properties.find(
+        (p): p is TsNamespace.PropertyAssignment =>
+          ts.isPropertyAssignment(p) &&
+          ts.isIdentifier(p.name) &&
+          p.name.text === 'type' &&
+          ts.isStringLiteralLike(p.initializer),
+      );
+      if (type) {
+        // The object's own role, or the role of what it spreads (`{ ...field, id, internal }`).
+        const nodes = [...objectOf(n), ...n.properties.flatMap((p) => (ts.isSpreadAssignment(p) ? objectOf(p.expression) : []))];
+        const name = (type.initializer as TsNamespace.StringLiteralLike).text;
+        for (const node of new Set(nodes)) {
+          const before = found.get(name);
+          found.set(name, before === undefined || before === node ? node : null);
+        }
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  for (const sf of files) if (sf.text.includes(NODE_INTERNAL)) visit(sf);
+  const out = new Map<string, ApiNode>();
+  for (const [name, node] of found) if (node) out.set(name, node);
   return out;
 }

@@ -135,6 +135,30 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     if (w >= 2) specific.add(e.text);
   };
 
+  // `x.slug === 'vbm_universal'`: a name whose member is compared with a slug only one version has.
+  const compared: [TsNamespace.Identifier, string, 'v1' | 'v2', string][] = [];
+  const onCompare = (b: TsNamespace.BinaryExpression) => {
+    const op = b.operatorToken.kind;
+    if (
+      op !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      op !== ts.SyntaxKind.EqualsEqualsToken &&
+      op !== ts.SyntaxKind.ExclamationEqualsEqualsToken &&
+      op !== ts.SyntaxKind.ExclamationEqualsToken
+    )
+      return;
+    for (const [lit, other] of [
+      [b.left, b.right],
+      [b.right, b.left],
+    ] as const) {
+      const l = skipParens(ts, lit);
+      const o = skipParens(ts, other);
+      if (!ts.isStringLiteralLike(l) || !ts.isPropertyAccessExpression(o)) continue;
+      const receiver = skipParens(ts, o.expression);
+      const version = t.table.slugOnly.get(l.text);
+      if (version && ts.isIdentifier(receiver)) compared.push([receiver, o.name.text, version, l.text]);
+    }
+  };
+
   const onSlugMember = (access: Node, slug: string) => {
     const version = t.table.slugVersion.get(slug);
     const item = version ? t.graph.node('item', version) : undefined;
@@ -197,6 +221,14 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
         }
         break;
       }
+      case ts.SyntaxKind.BinaryExpression:
+        onCompare(n as TsNamespace.BinaryExpression);
+        break;
+      case ts.SyntaxKind.CallExpression: {
+        const kind = vueRefKind(t, n as TsNamespace.CallExpression);
+        if (kind) t.vueRef(n as TsNamespace.CallExpression, kind);
+        break;
+      }
       case ts.SyntaxKind.ObjectLiteralExpression: {
         const o = n as TsNamespace.ObjectLiteralExpression;
         const members = new Set(
@@ -218,6 +250,24 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     if (!specific.has(e.text)) continue;
     readsOf(e)?.members.add(member);
     listOf(e)?.elements.add(member);
+  }
+  // The object whose slug member that is, in that version: the name holds one (its list, for an element).
+  for (const [id, member, version, slug] of compared) {
+    const node = t.graph.objects.find((o) => o.version === version && o.members.get(member) === t.graph.slug);
+    if (!node) continue;
+    const how = `its ${member} is compared with ${JSON.stringify(slug)} (a ${version.toUpperCase()} slug)`;
+    const own = readsOf(id);
+    if (own) t.add(own.decl, t.roles.api(node), 'shape', undefined, how);
+    const list = listOf(id);
+    const listNode = t.graph.listOf(node);
+    if (list && listNode)
+      t.add(
+        list.decl,
+        t.roles.api(listNode),
+        'shape',
+        undefined,
+        `its elements' ${member} is compared with ${JSON.stringify(slug)}`,
+      );
   }
   for (const r of reads.values()) {
     const node = bestShape(t.graph, weights, r.members);
@@ -247,4 +297,24 @@ function isPropertyName(ts: Ts, s: Node): boolean {
       ts.isLiteralTypeNode(p) ||
       (ts.isElementAccessExpression(p) && p.argumentExpression === s))
   );
+}
+
+/** Vue's reactivity functions, by name: what each call makes. */
+const VUE_REFS: Readonly<Record<string, 'computed' | 'ref'>> = { computed: 'computed', ref: 'ref', shallowRef: 'ref' };
+/** Modules Vue's reactivity is imported from. */
+const VUE_MODULES = /^(?:vue|@vue\/(?:reactivity|runtime-core|composition-api)|vue-demi|#imports)$/;
+
+/** Whether a call is Vue's `computed(…)`, `ref(…)` or `shallowRef(…)`: imported from Vue, or a global (auto-imports). */
+function vueRefKind(t: Tracker, call: TsNamespace.CallExpression): 'computed' | 'ref' | undefined {
+  const { ts } = t;
+  const callee = call.expression;
+  if (!ts.isIdentifier(callee)) return undefined;
+  const kind = Object.hasOwn(VUE_REFS, callee.text) ? VUE_REFS[callee.text] : undefined;
+  if (!kind) return undefined;
+  const symbol = t.view.checker.getSymbolAtLocation(callee);
+  if (!symbol) return kind;
+  const decl = symbol.declarations?.[0];
+  if (!decl || !ts.isImportSpecifier(decl)) return undefined;
+  const specifier = decl.parent.parent.parent.moduleSpecifier;
+  return ts.isStringLiteral(specifier) && VUE_MODULES.test(specifier.text) ? kind : undefined;
 }

@@ -72,6 +72,8 @@ export interface TrackerTable {
   readonly decided: ReadonlySet<string>;
   /** Every slug the table knows, with the version whose item it names. */
   readonly slugVersion: ReadonlyMap<string, 'v1' | 'v2'>;
+  /** Slugs only one version has (a renamed slug's V1 and V2 names, a deleted one, a new one): a version's evidence. */
+  readonly slugOnly: ReadonlyMap<string, 'v1' | 'v2'>;
 }
 
 export interface TrackerOptions {
@@ -143,6 +145,7 @@ export class Tracker {
    */
   private meet(node: Node): void {
     const here = this.facts.at(node);
+    this.meetStaying(node, here);
     const literals = here.filter(
       (f): f is Fact & { role: SiteRole } =>
         f.role.t === 'site' && f.role.what === 'object' && this.ts.isObjectLiteralExpression(f.role.site),
@@ -156,6 +159,58 @@ export class Tracker {
       for (const object of objects)
         if (literal.role.site !== node)
           this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
+  }
+
+  /**
+   * Data written in the program (a payload-shaped literal: a test's record, a mock) that goes where
+   * data staying on V1 goes (a helper reading both) stays V1 with it: the literal gets that role.
+   */
+  private meetStaying(node: Node, here: readonly Fact[]): void {
+    const staying = here.filter((f): f is Fact & { role: ApiRole } => f.role.t === 'api' && !!f.role.stays);
+    if (staying.length === 0) return;
+    for (const f of here) {
+      if (f.role.t !== 'api' || f.role.stays) continue;
+      let origin: Fact = f;
+      for (let hops = 0; origin.prev && hops < 64; hops++) origin = origin.prev;
+      if (
+        origin.node === node ||
+        (!this.ts.isObjectLiteralExpression(origin.node) && !this.ts.isArrayLiteralExpression(origin.node))
+      )
+        continue;
+      const at = origin.role;
+      for (const s of staying) if (at.t === 'api' && s.role.node === at.node) this.stayInto(origin.node, s, node);
+    }
+  }
+
+  /** A literal and the literals it holds (members, elements) get the staying role of what they are. */
+  private stayInto(literal: Node, s: Fact & { role: ApiRole }, met: Node, depth = 0): void {
+    const { ts } = this;
+    const apiNode = s.role.node;
+    if (depth > 8) return;
+    this.facts.add(literal, this.roles.api(apiNode, { stays: true }), 'flow', s, `meets \`${short(met.getText())}\``);
+    if (ts.isArrayLiteralExpression(literal) && apiNode.kind === 'list' && apiNode.element) {
+      for (const e of literal.elements) {
+        const x = skipParens(ts, e);
+        if (ts.isObjectLiteralExpression(x))
+          this.stayInto(x, { ...s, role: this.roles.api(apiNode.element, { stays: true }) as ApiRole }, met, depth + 1);
+      }
+    } else if (ts.isObjectLiteralExpression(literal) && apiNode.kind === 'object') {
+      for (const p of literal.properties) {
+        if (!ts.isPropertyAssignment(p)) continue;
+        const name = memberName(ts, p.name);
+        const child = name !== undefined ? apiNode.members.get(name) : undefined;
+        const x = skipParens(ts, p.initializer);
+        // `{ field_type: 'vbm_no_excuse', … }`: the slug it spells stays with it.
+        if (child === this.graph.slug && ts.isStringLiteralLike(x))
+          this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: true }) });
+        if (
+          child &&
+          (child.kind === 'object' || child.kind === 'list') &&
+          (ts.isObjectLiteralExpression(x) || ts.isArrayLiteralExpression(x))
+        )
+          this.stayInto(x, { ...s, role: this.roles.api(child, { stays: true }) as ApiRole }, met, depth + 1);
+      }
+    }
   }
 
   private export(node: Node, role: Role): void {
@@ -334,6 +389,7 @@ export class Tracker {
     if (ts.isIdentifier(n) && isDeclarationName(ts, n)) {
       if (isExported(ts, n)) this.export(n, r);
       for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
+      this.sameMember(n, fact);
       return;
     }
     if (ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) {
@@ -459,9 +515,27 @@ export class Tracker {
   private compared(others: readonly Expression[], fact: Fact): void {
     const r = fact.role;
     if (r.t !== 'api' || r.node !== this.graph.slug) return;
+    const { ts } = this;
+    // Data that stays V1 decides a slot it reaches (the literal stays with it).
+    const stays = (f: Fact | undefined) => f?.role.t === 'api' && !!f.role.stays;
+    const slot = (e: Expression) => {
+      if (ts.isStringLiteralLike(e) && (!this.slugSlots.has(e) || (stays(fact) && !stays(this.slugSlots.get(e)))))
+        this.slugSlots.set(e, fact);
+    };
     for (const o of others) {
-      const e = skipParens(this.ts, o);
-      if (this.ts.isStringLiteralLike(e) && !this.slugSlots.has(e)) this.slugSlots.set(e, fact);
+      const e = skipParens(ts, o);
+      slot(e);
+      // `const item = (slug) => items.find((i) => i.field_type === slug)`: the literals its calls pass.
+      if (!ts.isIdentifier(e)) continue;
+      const param = this.view.checker.getSymbolAtLocation(e)?.valueDeclaration;
+      if (!param || !ts.isParameter(param) || !this.calls.isFunctionLike(param.parent)) continue;
+      const index = param.parent.parameters.indexOf(param);
+      const name = this.calls.nameOf(param.parent);
+      for (const ref of name ? this.calls.referencesOf(name) : []) {
+        const call = ref.parent;
+        const arg = call && ts.isCallExpression(call) && call.expression === ref ? call.arguments[index] : undefined;
+        if (arg) slot(skipParens(ts, arg));
+      }
     }
   }
 
@@ -983,6 +1057,44 @@ export class Tracker {
       }
     }
     this.wantCallee(call, r);
+  }
+
+  /**
+   * `const { fields } = props`, `props` a `const`: `props.fields` read elsewhere is the same value,
+   * so what shows the binding's role shows theirs (a component's props read both ways).
+   */
+  private sameMember(name: TsNamespace.Identifier, fact: Fact): void {
+    const { ts } = this;
+    const el = name.parent;
+    if (!el || !ts.isBindingElement(el) || el.dotDotDotToken || !ts.isObjectBindingPattern(el.parent)) return;
+    const decl = el.parent.parent;
+    const key = el.propertyName ?? el.name;
+    if (!ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isIdentifier(key)) return;
+    const source = skipParens(ts, decl.initializer);
+    if (!ts.isIdentifier(source)) return;
+    const symbol = this.view.checker.getSymbolAtLocation(source);
+    const holder = symbol?.valueDeclaration;
+    if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name)) return;
+    if (!(holder.parent.flags & ts.NodeFlags.Const)) return;
+    for (const ref of this.calls.referencesOf(holder.name)) {
+      const access = ref.parent;
+      if (access && ts.isPropertyAccessExpression(access) && access.expression === ref && access.name.text === key.text)
+        this.add(access, fact.role, 'flow', fact, `the same member as \`{ ${key.text} } = ${source.text}\``);
+    }
+  }
+
+  /**
+   * Vue's `computed(getter)` and `ref(x)`: an object whose `value` is what the getter returns, or
+   * `x` (a template reads it unwrapped; its virtual script reads `.value`).
+   */
+  vueRef(call: TsNamespace.CallExpression, kind: 'computed' | 'ref'): void {
+    const [arg] = call.arguments;
+    if (!arg) return;
+    const site = this.roles.site(call, 'object');
+    if (kind === 'computed')
+      this.functionsOf(arg, (fn) => this.facts.watch(this.returnCell(fn), (f) => this.storeMember(site, 'value', f)));
+    else this.facts.observe(skipParens(this.ts, arg), (f) => this.storeMember(site, 'value', f));
+    this.add(call, site, 'source', undefined);
   }
 
   /** A parameter gets what its argument holds. */

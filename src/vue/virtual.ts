@@ -20,6 +20,8 @@ export interface VueVirtual {
   toVirtual(offset: number): number | undefined;
   /** Spans of the virtual code that come from the template (so a caller can tell template edits from script edits). */
   readonly templateSegments: readonly VirtualSegment[];
+  /** Every span of the virtual code copied from the file (script and template), in virtual order. */
+  readonly segments: readonly VirtualSegment[];
 }
 
 /** A span of the virtual code copied verbatim from the .vue file. */
@@ -78,8 +80,10 @@ export function vueVirtual(text: string): VueVirtual | undefined {
     const html = template && isHtmlTemplate(dom, template) ? template : undefined;
     if (!scripts.length && !html) return undefined;
 
-    const options = html && !scripts.some((s) => s.setup) ? optionsInsertion(text, scripts) : undefined;
-    const out = new Emitter(dom, shared, text, options !== undefined);
+    const setup = scripts.find((s) => s.setup);
+    const options = html && !setup ? optionsInsertion(text, scripts) : undefined;
+    const bindings = html && setup ? setupBindings(text, setup) : undefined;
+    const out = new Emitter(dom, shared, text, options !== undefined, bindings?.refs ?? new Set());
     for (const script of scripts) {
       if (html && script === options?.script) {
         out.copy(script.start, options.brace, false);
@@ -92,6 +96,9 @@ export function vueVirtual(text: string): VueVirtual | undefined {
     }
     if (html && !options) {
       out.gen(`function ${TEMPLATE}() {\n`);
+      // Props the template reads by bare name: the members of what `defineProps` returns.
+      if (bindings?.props.length)
+        out.gen(`  const { ${bindings.props.join(', ')} } = ${bindings.propsVar ?? 'defineProps()'};\n`);
       out.children(html.children, new Set(), 1);
       out.gen('}\n');
     }
@@ -100,6 +107,93 @@ export function vueVirtual(text: string): VueVirtual | undefined {
     if (error instanceof Unparseable) return undefined;
     throw error;
   }
+}
+
+/** Vue's functions that make a ref (a template reads it unwrapped: the virtual script reads its `.value`). */
+const REF_MAKERS = new Set(['ref', 'shallowRef', 'computed', 'toRef', 'customRef']);
+
+/**
+ * What a `<script setup>` gives its template: the props `defineProps` declares (object or array
+ * argument, or a type literal) that no top-level binding shadows, the variable holding them, and
+ * the top-level `const`s holding a ref.
+ */
+function setupBindings(
+  text: string,
+  script: ScriptBlock,
+): { props: readonly string[]; propsVar: string | undefined; refs: ReadonlySet<string> } {
+  const ts = typescript();
+  const kinds = { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX };
+  const content = text.slice(script.start, script.end);
+  const sf = ts.createSourceFile(`component.${script.lang}`, content, ts.ScriptTarget.Latest, false, kinds[script.lang]);
+  const declared = new Set<string>();
+  const refs = new Set<string>();
+  let props: string[] = [];
+  let propsVar: string | undefined;
+  const propNames = (call: TsNamespace.CallExpression): string[] => {
+    const arg = call.arguments[0] && unwrap(ts, call.arguments[0]);
+    const type = call.typeArguments?.[0];
+    const names = (members: readonly (TsNamespace.ObjectLiteralElementLike | TsNamespace.TypeElement)[]) =>
+      members.flatMap((m) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? [m.name.text] : []));
+    if (arg && ts.isObjectLiteralExpression(arg)) return names(arg.properties);
+    if (arg && ts.isArrayLiteralExpression(arg)) return arg.elements.flatMap((e) => (ts.isStringLiteralLike(e) ? [e.text] : []));
+    if (type && ts.isTypeLiteralNode(type)) return names(type.members);
+    return [];
+  };
+  /** `defineProps(…)`, or `withDefaults(defineProps(…), …)`. */
+  const definePropsIn = (e: TsNamespace.Expression): TsNamespace.CallExpression | undefined => {
+    const x = unwrap(ts, e);
+    if (!ts.isCallExpression(x) || !ts.isIdentifier(x.expression)) return undefined;
+    if (x.expression.text === 'defineProps') return x;
+    if (x.expression.text === 'withDefaults' && x.arguments[0]) return definePropsIn(x.arguments[0]);
+    return undefined;
+  };
+  for (const statement of sf.statements) {
+    if (ts.isExpressionStatement(statement)) {
+      const call = definePropsIn(statement.expression);
+      if (call) props = propNames(call);
+      continue;
+    }
+    if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) {
+      if (statement.name) declared.add(statement.name.text);
+      continue;
+    }
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.name) declared.add(clause.name.text);
+      const b = clause?.namedBindings;
+      if (b && ts.isNamespaceImport(b)) declared.add(b.name.text);
+      if (b && ts.isNamedImports(b)) for (const el of b.elements) declared.add(el.name.text);
+      continue;
+    }
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name)) {
+        for (const id of bindingNames(ts, d.name)) declared.add(id);
+        continue;
+      }
+      declared.add(d.name.text);
+      const init = d.initializer && unwrap(ts, d.initializer);
+      if (!init) continue;
+      const call = definePropsIn(init);
+      if (call) {
+        props = propNames(call);
+        propsVar = d.name.text;
+      } else if (
+        statement.declarationList.flags & ts.NodeFlags.Const &&
+        ts.isCallExpression(init) &&
+        ts.isIdentifier(init.expression) &&
+        REF_MAKERS.has(init.expression.text)
+      )
+        refs.add(d.name.text);
+    }
+  }
+  return { props: props.filter((p) => !declared.has(p) && /^[A-Za-z_$][\w$]*$/.test(p)), propsVar, refs };
+}
+
+/** The names a binding pattern declares. */
+function bindingNames(ts: typeof TsNamespace, name: TsNamespace.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isBindingElement(e) ? bindingNames(ts, e.name) : []));
 }
 
 /** What this module uses of `@vue/shared`. */
@@ -219,6 +313,8 @@ class Emitter {
     private readonly shared: Shared,
     private readonly text: string,
     private readonly prefix: boolean,
+    /** Script setup bindings that hold a ref: a template read of one is a read of its `.value`. */
+    private readonly refs: ReadonlySet<string> = new Set(),
   ) {}
 
   /** Generated text (never mapped). */
@@ -250,6 +346,7 @@ class Emitter {
       templateSegments: segments
         .filter((s) => s.template)
         .map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
+      segments: segments.map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
       toSource(start, end) {
         // The last segment starting at or before `start` (segments are in virtual order).
         let lo = 0;
@@ -388,7 +485,7 @@ class Emitter {
   ): void {
     let at = from;
     for (const insertion of this.prefixes(e, scope, extra, declares)) {
-      if (insertion.at < from || insertion.at >= to) continue;
+      if (insertion.at < from || insertion.at > to) continue;
       this.piece(e, at, insertion.at);
       this.gen(insertion.text);
       at = insertion.at;
@@ -401,9 +498,12 @@ class Emitter {
     else this.copy(e.start + from, e.start + to, true);
   }
 
-  /** Where `this.` goes in an expression: before each name it reads that is no local and no allowed global. */
+  /**
+   * Where generated text goes in an expression: `this.` before each name it reads that is no local
+   * and no allowed global (Options API), `.value` after each read of a script setup ref.
+   */
   private prefixes(e: Expr, scope: Scope, extra: readonly string[], declares: boolean): Insertion[] {
-    if (!this.prefix) return [];
+    if (!this.prefix) return this.unwraps(e, scope, extra, declares);
     const { isGloballyAllowed } = this.shared;
     if (e.ast === null) {
       const free = !declares && !scope.has(e.content) && !extra.includes(e.content) && !isGloballyAllowed(e.content);
@@ -422,6 +522,31 @@ class Emitter {
         // `{ item }` reads `item` under the key `item`: keep the key, read the member.
         const key = isShorthand(id, parent, stack) ? `${e.content.slice(at, offset(id, 'end') - 1)}: ` : '';
         insertions.push({ at, text: `${key}this.` });
+      },
+      false,
+      [],
+      known,
+    );
+    return insertions.sort((a, b) => a.at - b.at);
+  }
+
+  /** `.value` after each name of the expression that reads a script setup ref (not shadowed by a template local). */
+  private unwraps(e: Expr, scope: Scope, extra: readonly string[], declares: boolean): Insertion[] {
+    if (this.refs.size === 0 || declares) return [];
+    const free = (name: string) => this.refs.has(name) && !scope.has(name) && !extra.includes(name);
+    if (e.ast === null) return free(e.content) ? [{ at: e.content.length, text: '.value' }] : [];
+    const known: Record<string, number> = Object.create(null);
+    for (const name of [...scope, ...extra]) known[name] = 1;
+    if (e.ast.type === 'Program') this.dom.walkBlockDeclarations(e.ast, (id) => (known[id.name] = 1));
+    const insertions: Insertion[] = [];
+    this.dom.walkIdentifiers(
+      e.ast,
+      (id, parent, stack) => {
+        if (!free(id.name)) return;
+        const end = offset(id, 'end') - 1;
+        // `{ total }` reads `total` under the key `total`: keep the key, read the value.
+        if (isShorthand(id, parent, stack)) insertions.push({ at: end, text: `: ${id.name}.value` });
+        else insertions.push({ at: end, text: '.value' });
       },
       false,
       [],

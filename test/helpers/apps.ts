@@ -25,11 +25,12 @@ export function copyApp(name: string): string {
   return dir;
 }
 
-/** Every file below a folder, by `/`-separated relative path, with its bytes as text. */
+/** Every file below a folder (but a `node_modules`), by `/`-separated relative path, with its bytes as text. */
 export function filesOf(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
+      if (name === 'node_modules') continue;
       const path = join(d, name);
       if (statSync(path).isDirectory()) walk(path);
       else out[relative(dir, path).split('\\').join('/')] = readFileSync(path, 'utf8');
