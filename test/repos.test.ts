@@ -34,12 +34,14 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
     expect(after['config/app.yml']).toBe(
       (before['config/app.yml'] as string).replace('"https://api.voteamerica.org/v1"', '"https://api.voteamerica.org/v2"'),
     );
+    expect(summary.totals.data).toEqual({ config: 3, payloads: 0, graphql: 0 });
     const changed = summary.files.filter((f) => f.status === 'changed').map((f) => f.path);
     expect(changed).toEqual(expect.arrayContaining(['.env', 'config/app.json', 'config/app.yml']));
   });
 
   it('recorded-payloads: the V1 payloads the tests read become the adapter’s V2 of them, in the same layout', async () => {
-    const { before, after } = await migratesWhole('recorded-payloads', env, mappings);
+    const { before, after, summary } = await migratesWhole('recorded-payloads', env, mappings);
+    expect(summary.totals.data).toEqual({ config: 0, payloads: 2, graphql: 0 });
     const fields = JSON.parse(before['test/recorded/fields.json'] as string) as V1FieldDescriptor[];
     const fieldsV2 = upgrade(fields, { kind: 'fields', mappings }).value;
     const stateV2 = upgrade(JSON.parse(before['test/recorded/state-IL.json'] as string), {
@@ -67,5 +69,24 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
     const lines = (text: string) => text.split('\n');
     const changed = lines(before['src/StateDashboard.vue'] as string).filter((l, i) => l !== lines(component)[i]);
     expect(changed).toHaveLength(5);
+  });
+
+  it('gatsby-site: the plugin config URL, the SDL a source plugin declares and the page query move together', async () => {
+    const { before, after, summary } = await migratesWhole('gatsby-site', env, mappings);
+    expect(summary.totals.data).toEqual({ config: 0, payloads: 0, graphql: 1 });
+    // The SDL field of the type the plugin fills with field descriptors, and the query's selection (result key kept).
+    expect(after['plugins/civic-source.js']).toBe(
+      (before['plugins/civic-source.js'] as string).replace('long_name: String', 'description: String'),
+    );
+    expect(after['src/pages/fields.js']).toBe(
+      (before['src/pages/fields.js'] as string).replace(/^(\s+)long_name$/m, '$1long_name: description'),
+    );
+    expect(after['site.config.js']).toBe(
+      (before['site.config.js'] as string).replace('/v1/election/field/', '/v2/election/field/'),
+    );
+    // A .graphql file's fragment on that type, too.
+    expect(after['src/fragments.graphql']).toBe(
+      (before['src/fragments.graphql'] as string).replace('  long_name\n', '  long_name: description\n'),
+    );
   });
 });

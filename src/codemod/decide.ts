@@ -1,16 +1,17 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { RuleRef } from '../findings/record.js';
-import { graphqlRenames, graphqlSourceOfTemplate, looksLikeGraphql, parseGraphql } from '../graphql/documents.js';
+import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.js';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import type { Fact } from '../roles/facts.js';
 import { kindOf } from '../rules/registry.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
+import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
 import { literalSlug, narrowedSlug } from './narrowing.js';
 import { type Note, note } from './notes.js';
 import { nodeAt } from './program/facts.js';
-import { CONCEPT, propertyVerdict } from './role-verdict.js';
+import { propertyVerdict } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
 import { type StringUnit, scanUrls, sourceOffset, virtualText } from './urls.js';
@@ -255,64 +256,18 @@ export function decide(a: Analysis): Decision[] {
 
   // Other strings: URLs (a path's version is its base's, wherever they are joined), and slugs or field
   // properties inside larger strings.
-  /**
-   * A GraphQL document in a string (Gatsby's `createTypes` SDL, a `graphql`/`gql` query): the
-   * fields of a type the program fills with V1 API objects are renamed from the table (a selection
-   * keeps its result key, `long_name: description`, so the code reading the result stays right); a
-   * name the table renames on a type nothing links to the API gets a marker when the program uses
-   * the API. False when the string is no GraphQL document.
-   */
+  /** A GraphQL document in a string (Gatsby's `createTypes` SDL, a `graphql` query), decided by `decideGraphql`; false when it is none. */
   const graphqlDocument = (node: Node, unit: StringUnit): boolean => {
     if (!looksLikeGraphql(unit.pieces.map((p) => p.text).join(''))) return false;
-    const types = roles.apiTypes();
-    const known = [...types.keys()].map((name) => ({
-      name,
-      kind: 'object' as const,
-      extension: false,
-      nameAt: { start: 0, end: 0 },
-      fields: [],
-    }));
-    const doc = parseGraphql(graphqlSourceOfTemplate(unit.pieces), { types: known });
-    if (!doc) return false;
-    const ruleOf = (typeName: string | undefined, field: string): PropertyRule | undefined => {
-      const api = typeName === undefined ? undefined : types.get(typeName);
-      const p = plan.fieldProperties.get(field) ?? plan.itemProperties.get(field);
-      return api && p && api.version === plan.model.from && CONCEPT[p.object] === api.concept && !p.appliesToFormat
-        ? p
-        : undefined;
-    };
-    const edits = graphqlRenames(doc, (type, field) => ruleOf(type, field)?.v2, { keepResultKeys: true });
-    for (const e of edits) {
-      const p = ruleOf(e.parentType, e.from) as PropertyRule;
-      out.push({
-        kind: 'rewrite',
-        node,
-        start: e.start,
-        end: e.end,
-        text: e.text,
-        from: e.from,
-        change: 'property',
-        to: e.to,
-        rule: propertyRef(p),
-      });
-    }
-    if (roles.reached.size === 0 && !a.civic) return true;
-    const named = [
-      ...doc.types.flatMap((t) => t.fields.map((f) => ({ name: f.name, at: f.at, type: t.name as string | undefined }))),
-      ...doc.selections.map((s) => ({ name: s.name, at: s.at, type: s.parentType })),
-    ];
-    for (const { name, at, type } of named) {
-      if (edits.some((e) => e.start === at.start)) continue;
-      const api = type === undefined ? undefined : types.get(type);
-      if (api && api.version !== plan.model.from) continue;
-      const p = plan.fieldProperties.get(name);
-      const rule = m.actionableV1.has(name) ? m.byV1.get(name) : undefined;
-      if (!p && !rule) continue;
-      const fate = rule && kindOf(rule).payload(rule);
-      const v2 = p?.v2 ?? (fate?.fate === 'carried' && fate.known ? fate.v2 : undefined);
-      const params = { name, ...(type ? { type } : {}), ...(v2 ? { v2 } : {}) };
-      mark(node, note('graphql-unlinked', params), p ? propertyRef(p) : slugRef(rule as ResolvedRule), at.start, name);
-    }
+    const decided = decideGraphql(
+      graphqlSourceOfTemplate(unit.pieces),
+      roles.apiTypes(),
+      plan,
+      roles.reached.size > 0 || a.civic,
+    );
+    if (!decided) return false;
+    for (const r of decided.renames) out.push({ kind: 'rewrite', node, ...r, change: 'property' });
+    for (const x of decided.marks) mark(node, x.note, x.rule, x.at, x.token);
     return true;
   };
 

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
@@ -8,7 +8,7 @@ import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { ENV_FILE_NAME } from '../repo/config-files.js';
 import { readConfigFiles } from '../repo/config-read.js';
-import { type DataFileContext, isDataFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
+import { type DataFileContext, isDataFile, isGraphqlFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
@@ -47,6 +47,8 @@ export interface CodemodTotals {
   readonly markers: number;
   /** Files the prefilter sent to the parser. */
   readonly parsed: number;
+  /** Of the changed files, those that are not code: config files (URL values), recorded payloads, GraphQL documents. */
+  readonly data: { readonly config: number; readonly payloads: number; readonly graphql: number };
 }
 
 export interface CodemodSummary {
@@ -174,6 +176,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   let markersAdded = 0;
   let markers = 0;
   let parsed = 0;
+  const data = { config: 0, payloads: 0, graphql: 0 };
   const changedReal = new Set<string>();
   const emit = async (decided: CodemodFileResult, patch = '') => {
     // Evidence is shown with paths relative to where the run is, as every other path.
@@ -228,6 +231,11 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     }
     edits += r.changes.length;
     markersAdded += r.markers.filter((x) => x.added).length;
+    if (isDataFile(real)) {
+      if (r.changes.some((c) => c.kind === 'payload')) data.payloads++;
+      else if (isGraphqlFile(basename(real).toLowerCase())) data.graphql++;
+      else data.config++;
+    }
     await emit(
       { path: file.rel, status: 'changed', changes: r.changes, markers: r.markers },
       options.diff ? gitPatch(rel, text, r.output) : '',
@@ -265,7 +273,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       r = isDataFile(file.path)
         ? transformDataFile(source.text, file.path, {
             ...dataContext,
-            ...(program ? { uses: program.configUsesOf(file.path) } : {}),
+            ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
           })
         : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
     } catch (error) {
@@ -337,6 +345,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       markersAdded,
       markers,
       parsed,
+      data,
     },
     written: options.write === true,
     durationMs: performance.now() - started,

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { applyEdits, sortEdits } from '../codemod/edits.js';
+import { decideGraphql } from '../codemod/graphql.js';
 import { word } from '../codemod/messages.js';
 import { type Note, note } from '../codemod/notes.js';
 import { planFor } from '../codemod/plan.js';
@@ -15,6 +16,7 @@ import type { PayloadKind, V1FieldDescriptor } from '../payload/schemas.js';
 import { detectPayload, validatePayload } from '../payload/shape.js';
 import type { ConfigUse } from '../roles/analysis.js';
 import { evidenceOf } from '../roles/evidence.js';
+import type { ApiNode } from '../roles/graph.js';
 import { type ConfigEntry, configFormatOf, parseConfig } from './config-files.js';
 
 /**
@@ -24,8 +26,17 @@ import { type ConfigEntry, configFormatOf, parseConfig } from './config-files.js
  */
 export function isDataFile(path: string): boolean {
   const name = basename(path).toLowerCase();
-  return configFormatOf(path) !== undefined || name.endsWith('.har') || name.endsWith('.ndjson') || name.endsWith('.jsonl');
+  return (
+    configFormatOf(path) !== undefined ||
+    name.endsWith('.har') ||
+    name.endsWith('.ndjson') ||
+    name.endsWith('.jsonl') ||
+    isGraphqlFile(name)
+  );
 }
+
+/** A GraphQL document file (`.graphql`, `.gql`). */
+export const isGraphqlFile = (name: string) => name.endsWith('.graphql') || name.endsWith('.gql');
 
 export interface DataFileContext {
   readonly mappings: Mappings;
@@ -33,6 +44,8 @@ export interface DataFileContext {
   readonly uses?: readonly ConfigUse[];
   /** The repository's V1 field list, for the formats of a state record's fields. */
   readonly fields?: readonly V1FieldDescriptor[];
+  /** GraphQL types the program fills with API objects (see `RoleAnalysis.apiTypes`), and whether it uses the API: for `.graphql` files. */
+  readonly graphql?: { readonly types: ReadonlyMap<string, ApiNode>; readonly usesApi: boolean };
 }
 
 const KIND_WORDS: Record<PayloadKind, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
@@ -59,6 +72,15 @@ interface Decided {
 export function transformDataFile(text: string, path: string, context: DataFileContext): TransformResult {
   const decided: Decided = { rewrites: [], notes: [] };
   const name = basename(path).toLowerCase();
+  if (isGraphqlFile(name)) {
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const plan = planFor(context.mappings);
+    const graphql = context.graphql ?? { types: new Map(), usesApi: false };
+    const doc = decideGraphql({ text: text.slice(bom), start: bom }, graphql.types, plan, graphql.usesApi);
+    for (const r of doc?.renames ?? []) decided.rewrites.push({ ...r, kind: 'property' });
+    for (const x of doc?.marks ?? []) decided.notes.push({ at: x.at, token: x.token, note: x.note, rule: x.rule });
+    return result(text, decided);
+  }
   const payload =
     name.endsWith('.har') || name.endsWith('.ndjson') || name.endsWith('.jsonl') || name.endsWith('.json')
       ? payloadEdit(text, name, context)

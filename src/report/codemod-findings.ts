@@ -2,7 +2,9 @@ import { transformSource } from '../codemod/transform.js';
 import type { Change, Marker, TransformResult } from '../codemod/types.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
+import { parseGraphql } from '../graphql/documents.js';
 import { explain, FIX } from '../mapping/explain.js';
+import { isGraphqlFile } from '../repo/data-files.js';
 import { kindOf, SLUG_KINDS, type SlugRuleKind } from '../rules/registry.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding, FindingKind } from './finding.js';
@@ -107,6 +109,8 @@ export function codemodScan(
  */
 export function dataScan(text: string, file: string, rules: ReportRules, lexed: LexerScan, r: TransformResult): TextScan {
   const decided = codemodScan(text, file, rules, { ...lexed, findings: [] }, () => r) as TextScan;
+  // A GraphQL document that parses is read whole by the codemod (an alias is no field name): its decisions are all.
+  if (isGraphqlFile(file.toLowerCase()) && parseGraphql({ text, start: 0 })) return { ...decided, suppressed: lexed.suppressed };
   const whole = r.changes.some((c) => c.kind === 'payload' && c.start === (text.charCodeAt(0) === 0xfeff ? 1 : 0));
   const spans = [...r.changes, ...r.markers].map((x) => [x.line, x.column, x.endLine, x.endColumn] as const);
   const inside = (f: Finding) =>

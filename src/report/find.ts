@@ -117,7 +117,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
             data: () =>
               transformDataFile(text, file.path, {
                 ...dataContext,
-                ...(program ? { uses: program.configUsesOf(file.path) } : {}),
+                ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
               }),
           }
         : {}),

@@ -231,6 +231,7 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
       }
       case ts.SyntaxKind.ObjectLiteralExpression: {
         const o = n as TsNamespace.ObjectLiteralExpression;
+        pluginEntry(t, o);
         const members = new Set(
           o.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])),
         );
@@ -317,4 +318,18 @@ function vueRefKind(t: Tracker, call: TsNamespace.CallExpression): 'computed' | 
   if (!decl || !ts.isImportSpecifier(decl)) return undefined;
   const specifier = decl.parent.parent.parent.moduleSpecifier;
   return ts.isStringLiteral(specifier) && VUE_MODULES.test(specifier.text) ? kind : undefined;
+}
+
+/** `{ resolve: './plugin', options: { … } }`: a plugin entry of a site's config (see `Tracker.pluginEntry`). */
+function pluginEntry(t: Tracker, o: TsNamespace.ObjectLiteralExpression): void {
+  const { ts } = t;
+  let spec: string | undefined;
+  let options: TsNamespace.ObjectLiteralExpression | undefined;
+  for (const p of o.properties) {
+    if (!ts.isPropertyAssignment(p) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) continue;
+    const value = skipParens(ts, p.initializer);
+    if (p.name.text === 'resolve' && ts.isStringLiteralLike(value)) spec = value.text;
+    else if (p.name.text === 'options' && ts.isObjectLiteralExpression(value)) options = value;
+  }
+  if (spec !== undefined && options) t.pluginEntry(o, spec, options);
 }

@@ -1144,6 +1144,51 @@ export class Tracker {
     });
   }
 
+  /**
+   * A plugin entry of a site's config (`{ resolve: './plugins/civic-source.js', options: { … } }`,
+   * as Gatsby reads `gatsby-config.js`): its `options` are the second parameter of the plugin's
+   * node API functions (`sourceNodes(api, options)`), in the module `resolve` names (itself, or
+   * its `gatsby-node.js`). A module the program does not hold yet is wanted.
+   */
+  pluginEntry(entry: TsNamespace.ObjectLiteralExpression, spec: string, options: TsNamespace.ObjectLiteralExpression): void {
+    const { ts } = this;
+    const from = entry.getSourceFile().fileName;
+    const compiler = this.view.program.getCompilerOptions();
+    const site = this.roles.site(options, 'object');
+    this.add(options, site, 'source', undefined);
+    for (const candidate of [spec, `${spec.replace(/\/$/, '')}/gatsby-node`]) {
+      const file = ts.resolveModuleName(candidate, from, compiler, ts.sys).resolvedModule?.resolvedFileName;
+      if (!file || file.includes('/node_modules/') || file.endsWith('.d.ts')) continue;
+      const sf = this.view.files.get(file);
+      if (!sf) {
+        const list = this.wantedBy.get(file) ?? [];
+        list.push(site);
+        this.wantedBy.set(file, list);
+        continue;
+      }
+      for (const statement of sf.statements) {
+        const fns: FunctionLike[] = [];
+        if (ts.isFunctionDeclaration(statement) && statement.name && isExported(ts, statement.name)) fns.push(statement);
+        if (ts.isVariableStatement(statement))
+          for (const d of statement.declarationList.declarations)
+            if (
+              ts.isIdentifier(d.name) &&
+              isExported(ts, d.name) &&
+              d.initializer &&
+              this.calls.isFunctionLike(skipParens(ts, d.initializer))
+            )
+              fns.push(skipParens(ts, d.initializer) as FunctionLike);
+        for (const fn of fns) {
+          const param = fn.parameters[1];
+          if (param)
+            this.facts.observe(options, (f) =>
+              this.add(param.name, f.role, 'argument', f, `the plugin's options in ${short(entry.getText())}`),
+            );
+        }
+      }
+    }
+  }
+
   /** A call the program cannot resolve because its callee is imported from a file the program does not hold yet. */
   private wantCallee(call: CallLike, role: Role): void {
     const { ts } = this;

@@ -88,6 +88,7 @@ export function inferredProgramMode(
     },
     typeCheck: () => [],
     configUsesOf: usesByFile(decided.configUses()),
+    graphql: () => ({ types: decided.apiTypes(), usesApi: decided.reached.size > 0 }),
   };
 }
 

@@ -3,6 +3,7 @@ import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type ConfigUse } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
+import type { ApiNode } from '../../roles/graph.js';
 import { codemodPrefilter, planFor } from '../plan.js';
 import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
@@ -22,6 +23,8 @@ export interface ProgramMode {
   typeCheck(migrated: ReadonlyMap<string, Migrated>, cwd: string): TypeErrorRecord[];
   /** How the program uses the URL values of a config file (absolute path): empty when it reads none of them. */
   configUsesOf(path: string): readonly ConfigUse[];
+  /** GraphQL types the program fills with API objects, and whether it uses the API at all (for `.graphql` files). */
+  graphql(): { readonly types: ReadonlyMap<string, ApiNode>; readonly usesApi: boolean };
 }
 
 /** The uses of config values, by the config file's absolute path. */
@@ -89,6 +92,7 @@ export function programMode(
       };
     },
     configUsesOf,
+    graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
     typeCheck(migrated, cwdForNames) {
       return introducedTypeErrors(ctx, migrated).map((e) => ({
         file: relative(cwdForNames, e.path).split(sep).join('/'),
