@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { gatingFindings } from '../src/report/finding.js';
-import { type RunningServer, startServer } from '../src/server/server.js';
-import { copyApp, filesOf, mapSlugs, runApp, type ServerEnv } from './helpers/apps.js';
+import { copyApp, filesOf, mapSlugs, referenceServer, runApp } from './helpers/apps.js';
 
 /**
  * The codemod judged by behaviour, on small apps written the way real integrations are
@@ -33,14 +32,7 @@ const APPS = {
   'shared-base': 'shared',
 } as const;
 
-let server: RunningServer;
-let env: ServerEnv;
-beforeAll(async () => {
-  server = await startServer({ mappings });
-  const key = server.keys[0] as { id: string; secret: string };
-  env = { url: server.url, keyId: key.id, secret: key.secret, hosts: mappings.hosts };
-});
-afterAll(() => server?.close());
+const serverEnv = referenceServer(mappings);
 
 async function migrate(dir: string) {
   const summary = await runCodemod({ cwd: dir, write: true, allowDirty: true, mappings });
@@ -60,12 +52,12 @@ describe('fixture apps, judged by behaviour', () => {
 
   it.each(v1Apps)('%s: the migrated app on V2 data does what the original does on V1 data', async (name) => {
     const original = copyApp(name);
-    const before = await runApp(original, 'v1', env);
+    const before = await runApp(original, 'v1', serverEnv());
     expect(before.status, before.stderr).toBe(0);
 
     const migrated = copyApp(name);
     await migrate(migrated);
-    const after = await runApp(migrated, 'v2', env);
+    const after = await runApp(migrated, 'v2', serverEnv());
     expect(after.status, after.stderr).toBe(0);
     expect(after.output).toEqual(mapSlugs(before.output, mappings));
     expect(after.requested.every((url) => url.includes('/v2/'))).toBe(true);
@@ -82,13 +74,13 @@ describe('fixture apps, judged by behaviour', () => {
     await migrate(migrated);
     expect(filesOf(migrated)).toEqual(filesOf(original));
     expect(await gating(migrated)).toEqual([]);
-    const run = await runApp(migrated, 'v2', env);
+    const run = await runApp(migrated, 'v2', serverEnv());
     expect(run.status, run.stderr).toBe(0);
   });
 
   it('shared-base: a base shared with another service is not moved; the API calls on it get a marker, the app still works', async () => {
     const original = copyApp('shared-base');
-    const before = await runApp(original, 'v1', env);
+    const before = await runApp(original, 'v1', serverEnv());
     expect(before.status, before.stderr).toBe(0);
 
     const migrated = copyApp('shared-base');
@@ -102,7 +94,7 @@ describe('fixture apps, judged by behaviour', () => {
         .join('\n');
       expect(kept, file).toBe(was[file]);
     }
-    const after = await runApp(migrated, 'v1', env);
+    const after = await runApp(migrated, 'v1', serverEnv());
     expect(after.output).toEqual(before.output);
     expect(after.requested.some((url) => url.includes('/v1/registration/status/'))).toBe(true);
     // A person must act: the report says so.

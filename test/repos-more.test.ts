@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { gatingFindings } from '../src/report/finding.js';
-import { type RunningServer, startServer } from '../src/server/server.js';
-import { type AppRun, filesOf, runApp, type ServerEnv } from './helpers/apps.js';
+import { type AppRun, filesOf, referenceServer, runApp } from './helpers/apps.js';
 import { copyRepo, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
 
 /**
@@ -16,14 +15,7 @@ import { copyRepo, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
  */
 const mappings = loadMappings();
 
-let server: RunningServer;
-let env: ServerEnv;
-beforeAll(async () => {
-  server = await startServer({ mappings });
-  const key = server.keys[0] as { id: string; secret: string };
-  env = { url: server.url, keyId: key.id, secret: key.secret, hosts: mappings.hosts };
-});
-afterAll(() => server?.close());
+const serverEnv = referenceServer(mappings);
 
 const ownFiles = filesOf;
 
@@ -55,7 +47,7 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
   let after: Record<string, string>;
   beforeAll(async () => {
     const original = copyRepo('shared-env-base');
-    before = await runApp(original, 'v1', env);
+    before = await runApp(original, 'v1', serverEnv());
     migrated = copyRepo('shared-env-base');
     await migrate(migrated, mappings);
     after = ownFiles(migrated);
@@ -89,7 +81,7 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
   });
 
   it('the migrated app still works on V1, asking the same V1 URLs for the same output', async () => {
-    const run = await runApp(migrated, 'v1', env);
+    const run = await runApp(migrated, 'v1', serverEnv());
     expect(run.status, run.stderr).toBe(0);
     expect(run.output).toEqual(before.output);
     expect(run.requested).toEqual(before.requested);
@@ -160,7 +152,7 @@ describe('v2-already: a repository already on V2 is left as it is', () => {
     const own = await ownTests(dir);
     expect(own.status, own.output).toBe(0);
 
-    const run = await runApp(dir, 'v2', env);
+    const run = await runApp(dir, 'v2', serverEnv());
     expect(run.status, run.stderr).toBe(0);
     expect(run.output).toEqual({
       label: 'Vbm no excuse',

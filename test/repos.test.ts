@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
 import { upgrade } from '../src/payload/adapt.js';
 import type { V1FieldDescriptor } from '../src/payload/schemas.js';
-import { type RunningServer, startServer } from '../src/server/server.js';
-import type { ServerEnv } from './helpers/apps.js';
+import { referenceServer } from './helpers/apps.js';
 import { migratesWhole } from './helpers/repos.js';
 
 /**
@@ -15,18 +14,11 @@ import { migratesWhole } from './helpers/repos.js';
  */
 const mappings = loadMappings();
 
-let server: RunningServer;
-let env: ServerEnv;
-beforeAll(async () => {
-  server = await startServer({ mappings });
-  const key = server.keys[0] as { id: string; secret: string };
-  env = { url: server.url, keyId: key.id, secret: key.secret, hosts: mappings.hosts };
-});
-afterAll(() => server?.close());
+const serverEnv = referenceServer(mappings);
 
 describe('whole repositories, judged by behaviour and by their own tests', () => {
   it('config-values: the V1 base and URLs in .env, JSON and YAML config move with the code that reads them', async () => {
-    const { before, after, summary } = await migratesWhole('config-values', env, mappings);
+    const { before, after, summary } = await migratesWhole('config-values', serverEnv(), mappings);
     expect(after['.env']).toBe((before['.env'] as string).replace('api.voteamerica.org/v1', 'api.voteamerica.org/v2'));
     expect(after['config/app.json']).toBe(
       (before['config/app.json'] as string).replace('/v1/election/field/', '/v2/election/field/'),
@@ -40,7 +32,7 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
   });
 
   it('recorded-payloads: the V1 payloads the tests read become the adapter’s V2 of them, in the same layout', async () => {
-    const { before, after, summary } = await migratesWhole('recorded-payloads', env, mappings);
+    const { before, after, summary } = await migratesWhole('recorded-payloads', serverEnv(), mappings);
     expect(summary.totals.data).toEqual({ config: 0, payloads: 2, graphql: 0 });
     const fields = JSON.parse(before['test/recorded/fields.json'] as string) as V1FieldDescriptor[];
     const fieldsV2 = upgrade(fields, { kind: 'fields', mappings }).value;
@@ -59,7 +51,7 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
   });
 
   it('vue-dashboard: the template’s reads of descriptors and Boolean items move with the script’s', async () => {
-    const { before, after } = await migratesWhole('vue-dashboard', env, mappings);
+    const { before, after } = await migratesWhole('vue-dashboard', serverEnv(), mappings);
     const component = after['src/StateDashboard.vue'] as string;
     expect(component).toContain("{{ item.bool_value ? 'yes' : 'no' }}");
     expect(component).toContain(':title="field.description"');
@@ -72,7 +64,7 @@ describe('whole repositories, judged by behaviour and by their own tests', () =>
   });
 
   it('gatsby-site: the plugin config URL, the SDL a source plugin declares and the page query move together', async () => {
-    const { before, after, summary } = await migratesWhole('gatsby-site', env, mappings);
+    const { before, after, summary } = await migratesWhole('gatsby-site', serverEnv(), mappings);
     expect(summary.totals.data).toEqual({ config: 0, payloads: 0, graphql: 1 });
     // The SDL field of the type the plugin fills with field descriptors, and the query's selection (result key kept).
     expect(after['plugins/civic-source.js']).toBe(

@@ -28,24 +28,7 @@ export function narrowedSlug(a: Analysis, access: Node, receiver: Expression): s
     let found: string | undefined;
     const search = (x: Node): void => {
       if (found !== undefined || (ts.isFunctionLike(x) && x !== cond)) return;
-      if (ts.isBinaryExpression(x)) {
-        const op = x.operatorToken.kind;
-        if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) {
-          for (const [lit, other] of [
-            [x.left, x.right],
-            [x.right, x.left],
-          ] as const) {
-            const o = skipOuter(ts, other);
-            if (
-              ts.isStringLiteralLike(lit) &&
-              ts.isPropertyAccessExpression(o) &&
-              SLUG_MEMBERS.has(o.name.text) &&
-              compactText(o.expression, sf) === subject
-            )
-              found = lit.text;
-          }
-        }
-      }
+      if (ts.isBinaryExpression(x)) found = slugComparedWith(a, x, subject) ?? found;
       ts.forEachChild(x, search);
     };
     search(cond);
@@ -71,7 +54,7 @@ const PICKS: ReadonlySet<string> = new Set(['find', 'findLast']);
 
 /** The slug a search's callback requires of the element it picks: `find((i) => i.field_type === 'x')`, `find(function (i) { return … })`. */
 function pickedSlug(a: Analysis, receiver: Expression): string | undefined {
-  const { ts, sf } = a.source;
+  const { ts } = a.source;
   if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) return undefined;
   if (!PICKS.has(receiver.expression.name.text)) return undefined;
   const callback = receiver.arguments[0] && skipOuter(ts, receiver.arguments[0]);
@@ -86,19 +69,24 @@ function pickedSlug(a: Analysis, receiver: Expression): string | undefined {
   if (!body) return undefined;
   // The whole condition must be the comparison (an `||` would accept other fields).
   const test = skipOuter(ts, body as Expression);
-  if (!ts.isBinaryExpression(test)) return undefined;
-  const op = test.operatorToken.kind;
+  return ts.isBinaryExpression(test) ? slugComparedWith(a, test, param.text) : undefined;
+}
+
+/** `subject.field_type === 'x'` (either side, `==` too): the slug `x`, when `subject` (compact text) is the one compared. */
+function slugComparedWith(a: Analysis, x: TsNamespace.BinaryExpression, subject: string): string | undefined {
+  const { ts, sf } = a.source;
+  const op = x.operatorToken.kind;
   if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
   for (const [lit, other] of [
-    [test.left, test.right],
-    [test.right, test.left],
+    [x.left, x.right],
+    [x.right, x.left],
   ] as const) {
     const o = skipOuter(ts, other);
     if (
       ts.isStringLiteralLike(lit) &&
       ts.isPropertyAccessExpression(o) &&
       SLUG_MEMBERS.has(o.name.text) &&
-      compactText(o.expression, sf) === param.text
+      compactText(o.expression, sf) === subject
     )
       return lit.text;
   }

@@ -503,11 +503,43 @@ class Emitter {
    * and no allowed global (Options API), `.value` after each read of a script setup ref.
    */
   private prefixes(e: Expr, scope: Scope, extra: readonly string[], declares: boolean): Insertion[] {
-    if (!this.prefix) return this.unwraps(e, scope, extra, declares);
     const { isGloballyAllowed } = this.shared;
+    if (this.prefix) {
+      const free = (name: string) => !isGloballyAllowed(name);
+      // `{ item }` reads `item` under the key `item`: keep the key, read the member.
+      return this.freeNames(e, scope, extra, declares, free, (name, start, _end, shorthand) => ({
+        at: start,
+        text: `${shorthand ? `${name}: ` : ''}this.`,
+      }));
+    }
+    if (this.refs.size === 0) return [];
+    // `{ total }` reads `total` under the key `total`: keep the key, read the value.
+    return this.freeNames(
+      e,
+      scope,
+      extra,
+      declares,
+      (name) => this.refs.has(name),
+      (name, _start, end, shorthand) => ({ at: end, text: shorthand ? `: ${name}.value` : '.value' }),
+    );
+  }
+
+  /**
+   * An insertion for each name the expression reads that is no local (`scope`, `extra`, its own
+   * declarations) and that `free` accepts; none when the expression declares (an alias).
+   */
+  private freeNames(
+    e: Expr,
+    scope: Scope,
+    extra: readonly string[],
+    declares: boolean,
+    free: (name: string) => boolean,
+    insert: (name: string, start: number, end: number, shorthand: boolean) => Insertion,
+  ): Insertion[] {
+    if (declares) return [];
     if (e.ast === null) {
-      const free = !declares && !scope.has(e.content) && !extra.includes(e.content) && !isGloballyAllowed(e.content);
-      return free ? [{ at: 0, text: 'this.' }] : [];
+      const name = e.content;
+      return !scope.has(name) && !extra.includes(name) && free(name) ? [insert(name, 0, name.length, false)] : [];
     }
     const known: Record<string, number> = Object.create(null);
     for (const name of [...scope, ...extra]) known[name] = 1;
@@ -517,36 +549,8 @@ class Emitter {
     this.dom.walkIdentifiers(
       e.ast,
       (id, parent, stack) => {
-        if (isGloballyAllowed(id.name)) return;
-        const at = offset(id, 'start') - 1;
-        // `{ item }` reads `item` under the key `item`: keep the key, read the member.
-        const key = isShorthand(id, parent, stack) ? `${e.content.slice(at, offset(id, 'end') - 1)}: ` : '';
-        insertions.push({ at, text: `${key}this.` });
-      },
-      false,
-      [],
-      known,
-    );
-    return insertions.sort((a, b) => a.at - b.at);
-  }
-
-  /** `.value` after each name of the expression that reads a script setup ref (not shadowed by a template local). */
-  private unwraps(e: Expr, scope: Scope, extra: readonly string[], declares: boolean): Insertion[] {
-    if (this.refs.size === 0 || declares) return [];
-    const free = (name: string) => this.refs.has(name) && !scope.has(name) && !extra.includes(name);
-    if (e.ast === null) return free(e.content) ? [{ at: e.content.length, text: '.value' }] : [];
-    const known: Record<string, number> = Object.create(null);
-    for (const name of [...scope, ...extra]) known[name] = 1;
-    if (e.ast.type === 'Program') this.dom.walkBlockDeclarations(e.ast, (id) => (known[id.name] = 1));
-    const insertions: Insertion[] = [];
-    this.dom.walkIdentifiers(
-      e.ast,
-      (id, parent, stack) => {
-        if (!free(id.name)) return;
-        const end = offset(id, 'end') - 1;
-        // `{ total }` reads `total` under the key `total`: keep the key, read the value.
-        if (isShorthand(id, parent, stack)) insertions.push({ at: end, text: `: ${id.name}.value` });
-        else insertions.push({ at: end, text: '.value' });
+        if (free(id.name))
+          insertions.push(insert(id.name, offset(id, 'start') - 1, offset(id, 'end') - 1, isShorthand(id, parent, stack)));
       },
       false,
       [],

@@ -4,8 +4,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { Mappings } from '../../src/mapping/mappings.js';
 import { kindOf } from '../../src/rules/registry.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 
 /**
  * The behaviour harness of the fixture apps (`fixtures/apps/<name>`): an app is run as a program
@@ -120,4 +122,20 @@ export function mapSlugs(value: unknown, m: Mappings): unknown {
     return v;
   };
   return map(value);
+}
+
+/**
+ * The local reference server for a test file's apps: started before its tests, closed after them.
+ * The environment an app needs to reach it is there once the tests run.
+ */
+export function referenceServer(mappings: Mappings): () => ServerEnv {
+  let server: RunningServer | undefined;
+  let env: ServerEnv | undefined;
+  beforeAll(async () => {
+    server = await startServer({ mappings });
+    const key = server.keys[0] as { id: string; secret: string };
+    env = { url: server.url, keyId: key.id, secret: key.secret, hosts: mappings.hosts };
+  });
+  afterAll(() => server?.close());
+  return () => env as ServerEnv;
 }
