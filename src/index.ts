@@ -48,7 +48,7 @@ export {
 } from './codemod/run.js';
 export { formatSummaryLine as formatCodemodSummary } from './codemod/summary-line.js';
 export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
-export type { Change, ChangeKind, Edit, Marker, MarkerCause, TransformOptions, TransformResult } from './codemod/types.js';
+export type { Change, ChangeKind, Edit, Marker, TransformOptions, TransformResult } from './codemod/types.js';
 export { assertNever, CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
 export { ChangedSinceReadError } from './files/write.js';
 export { closest } from './mapping/closest.js';
@@ -135,3 +135,4 @@ export { exitCodeFor, type ReportSummary, summarize as summarizeReport } from '.
 export { type CivicEvidence, findCivicEvidence, hasCivicContext } from './scan/civic-context.js';
 export { type Dataset, DatasetError, loadDataset, saveDataset, servedData, syntheticDataset } from './server/dataset.js';
 export { type RunningServer, type ServedData, type ServerOptions, ServerStartError, startServer } from './server/server.js';
+export type { MarkerCause } from './vocabulary/notes.js';

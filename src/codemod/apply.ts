@@ -1,10 +1,10 @@
 import type { Severity } from '../findings/record.js';
 import { evidenceOf } from '../roles/evidence.js';
+import { word } from '../vocabulary/messages.js';
+import type { Note } from '../vocabulary/notes.js';
 import type { Decision } from './decide.js';
 import { applyEdits, sortEdits } from './edits.js';
 import { type Anchor, commentLinesAbove, findAnchor, markerComment, markerEdit, markerSubject } from './markers.js';
-import { word } from './messages.js';
-import type { Note } from './notes.js';
 import type { Source } from './source.js';
 import type { Change, Edit, Marker } from './types.js';
 

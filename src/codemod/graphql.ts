@@ -3,7 +3,7 @@ import { type GraphqlSource, graphqlRenames, parseGraphql } from '../graphql/doc
 import type { PropertyRule } from '../mapping/schema.js';
 import type { ApiNode } from '../roles/graph.js';
 import { kindOf } from '../rules/registry.js';
-import { type Note, note } from './notes.js';
+import { type Note, note } from '../vocabulary/notes.js';
 import type { CodemodPlan } from './plan.js';
 import { CONCEPT } from './role-verdict.js';
 

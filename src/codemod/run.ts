@@ -2,12 +2,12 @@ import { realpathSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
+import { ENV_FILE_NAME } from '../files/config-files.js';
+import { readConfigFiles } from '../files/config-read.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
-import { ENV_FILE_NAME } from '../repo/config-files.js';
-import { readConfigFiles } from '../repo/config-read.js';
 import { type DataFileContext, isDataFile, isGraphqlFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
@@ -16,7 +16,7 @@ import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/mode.js';
 import { readWithProgram } from './program/sources.js';
 import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS, transformSource } from './transform.js';
-import type { Change, Marker, TransformOptions, TransformResult } from './types.js';
+import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
 
 /** Why a file was not written after SIGINT/SIGTERM. */
 export const INTERRUPTED = 'interrupted: not written';
@@ -68,16 +68,7 @@ export interface CodemodSummary {
   readonly typeErrors: readonly TypeErrorRecord[];
 }
 
-/** A type error the migration adds. */
-export interface TypeErrorRecord {
-  /** Relative to `cwd`, `/`-separated. */
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  /** TypeScript's code (`2339`: "Property … does not exist on type …"). */
-  readonly code: number;
-  readonly message: string;
-}
+export type { TypeErrorRecord } from './types.js';
 
 export interface CodemodRunOptions extends TransformOptions, FileSelectionOptions {
   /** Write the changed files (atomically). Default: dry run. */

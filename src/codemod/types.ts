@@ -1,7 +1,7 @@
 import type { FindingRecord, TextSpan } from '../findings/record.js';
 import type { Mappings } from '../mapping/mappings.js';
 import type { EvidenceStep } from '../roles/evidence.js';
-import type { NoteCode, NoteParams } from './notes.js';
+import type { MarkerCause, NoteCode, NoteParams } from '../vocabulary/notes.js';
 
 /** A replacement of `[start, end)` of the original text by `text` (an insertion when start === end). */
 export interface Edit {
@@ -27,20 +27,6 @@ export interface Change
   /** Why the value is the API's: the chain of places that gave it its role (when the data flow decided). */
   readonly evidence?: readonly EvidenceStep[];
 }
-
-/** Why a person must look: the marker's cause. */
-export type MarkerCause =
-  | 'consolidated'
-  | 'footnote'
-  | 'deleted'
-  | 'unknown'
-  | 'warning'
-  | 'in-string'
-  | 'endpoint'
-  | 'base-url'
-  | 'collision'
-  /** A V1 reference in a Vue `<template>`, which the codemod does not rewrite. */
-  | 'in-template';
 
 /** A place a person must look at: the finding record with the note's code and parameters (`message` words them). */
 export interface Marker extends FindingRecord<NoteCode, NoteParams[NoteCode]>, TextSpan {
@@ -89,4 +75,15 @@ export interface TransformResult {
   readonly ignored: number;
   /** Set when the file was left untouched because it (or its rewrite) does not parse. */
   readonly error?: string;
+}
+
+/** A type error the migration adds. */
+export interface TypeErrorRecord {
+  /** Relative to `cwd`, `/`-separated. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** TypeScript's code (`2339`: "Property … does not exist on type …"). */
+  readonly code: number;
+  readonly message: string;
 }

@@ -1,7 +1,7 @@
-import { type Endpoint, judgeBase, PLACEHOLDER } from '../endpoints/model.js';
+import { type Endpoint, judgeBase, PLACEHOLDER, servedBy } from '../endpoints/model.js';
 import type { RuleRef } from '../findings/record.js';
 import { code } from '../rules/format.js';
-import { note as makeNote, type Note } from './notes.js';
+import { note as makeNote, type Note } from '../vocabulary/notes.js';
 import type { CodemodPlan } from './plan.js';
 
 /**
@@ -222,19 +222,10 @@ export function scanUrls(unit: StringUnit, plan: CodemodPlan, context: UrlContex
   return { actions, covered };
 }
 
-/** `/v1/election/state/\0/` → `/v1/election/state/…/` for messages and tokens. */
-export const showPath = (path: string) => path.replaceAll(PLACEHOLDER, '…');
-
 /** The note for an endpoint whose V2 twin needs a person (none, or other authentication). */
 export function endpointNote(e: Endpoint): Note {
   return makeNote('endpoint', { v1: e.rule.v1, v2: e.rule.v2, description: e.rule.description });
 }
-
-/** The endpoints V1 really served among candidates (a V1 path that never existed is no move), or all. */
-export const servedBy = (candidates: readonly Endpoint[]) => {
-  const served = candidates.filter((e) => e.rule.existed !== false);
-  return served.length ? served : candidates;
-};
 
 /** A path that can reach endpoints that move differently. */
 export function ambiguousNote(path: string, candidates: readonly Endpoint[]): Note {

@@ -320,3 +320,12 @@ export function fillTemplate(template: Template, params: Readonly<Record<string,
   const parts = template.segments.map((s) => (s.kind === 'literal' ? s.text : encodeURIComponent(params[s.name] ?? '')));
   return `/${parts.join('/')}/`;
 }
+
+/** `/v1/election/state/\0/` → `/v1/election/state/…/` for messages and tokens. */
+export const showPath = (path: string) => path.replaceAll(PLACEHOLDER, '…');
+
+/** The endpoints V1 really served among candidates (a V1 path that never existed is no move), or all. */
+export const servedBy = (candidates: readonly Endpoint[]) => {
+  const served = candidates.filter((e) => e.rule.existed !== false);
+  return served.length ? served : candidates;
+};

@@ -40,3 +40,16 @@ export interface TextSpan {
 export interface JsonLocation {
   readonly path: string;
 }
+
+/** The rule kinds a finding can have, in the order reports list them. */
+export const FINDING_KINDS = [
+  'rename',
+  'consolidate',
+  'footnote',
+  'delete',
+  'property',
+  'endpoint',
+  'unknown-slug',
+  'marker',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];

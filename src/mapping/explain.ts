@@ -1,5 +1,4 @@
-import { servedBy } from '../codemod/urls.js';
-import { endpointModel, judgeBase } from '../endpoints/model.js';
+import { endpointModel, judgeBase, servedBy } from '../endpoints/model.js';
 import { code } from '../rules/format.js';
 import type { FixedBy, SlugKind } from '../rules/kind.js';
 import { kindOf, SLUG_KINDS } from '../rules/registry.js';

@@ -1,18 +1,13 @@
+import type { TableView, V2Origin } from '../rules/kind.js';
 import { kindOf } from '../rules/registry.js';
 import type { Contradiction, EndpointRule, MappingTable, PropertyRule, SlugRule, V1Format, V2Field, V2Format } from './schema.js';
 
 /** A V1 slug's rule as the tools use it: the resolved row, with the contradiction warning if any. */
 export type ResolvedRule = SlugRule & { readonly warning?: string };
 
-/** Where a V2 slug came from. */
-export type V2Origin =
-  | { readonly kind: 'rename'; readonly v1: string }
-  | { readonly kind: 'consolidate'; readonly v1: string; readonly option: string }
-  | { readonly kind: 'footnote'; readonly v1: string }
-  | { readonly kind: 'unchanged'; readonly v1: string }
-  | { readonly kind: 'new' };
+export type { V2Origin } from '../rules/kind.js';
 
-export interface Mappings {
+export interface Mappings extends TableView {
   readonly table: MappingTable;
   /** Where the table came from (a path, or a name for an in-memory table). */
   readonly source: string;
@@ -74,6 +69,14 @@ export function buildIndex(table: MappingTable, source: string): Mappings {
   return {
     table,
     source,
+    v2SlugsOf: (v1) => {
+      const rule = byV1.get(v1);
+      return rule
+        ? kindOf(rule)
+            .index(rule)
+            .origins.map((o) => o.slug)
+        : [];
+    },
     byV1,
     byV2,
     v1Slugs: new Set(byV1.keys()),

@@ -19,3 +19,14 @@ export type V2Format = z.infer<typeof v2FormatSchema>;
 /** How sure the table is of a claim: a source states it, it is inferred (the row says from what), or nobody knows. */
 export const certaintySchema = z.enum(['known', 'inferred', 'unknown']);
 export type Certainty = z.infer<typeof certaintySchema>;
+
+/** A V2 field the table declares: its format and, for a select, its options. */
+export const v2FieldSchema = z.strictObject({
+  slug,
+  format: v2FormatSchema,
+  options: z.array(slug).min(1).optional(),
+  /** False when only some of the options are known (V2 may have more). */
+  optionsComplete: z.boolean().optional(),
+  description: text,
+});
+export type V2Field = z.infer<typeof v2FieldSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_RULE_KINDS, slugRuleSchema } from '../rules/registry.js';
-import { slug, text, v1FormatSchema, v2FormatSchema } from './schema-parts.js';
+import { slug, text, v1FormatSchema, v2FieldSchema, v2FormatSchema } from './schema-parts.js';
 
 export type { ConsolidateRule } from '../rules/consolidate.js';
 export type { DeleteRule, Derive } from '../rules/delete.js';
@@ -10,16 +10,14 @@ export { type SlugRule, type SlugRuleKind, slugRuleSchema } from '../rules/regis
 export type { RenameRule } from '../rules/rename.js';
 export type { UnchangedRule } from '../rules/unchanged.js';
 export type { UnknownRule } from '../rules/unknown.js';
-export { type V1Format, type V2Format, v1FormatSchema, v2FormatSchema } from './schema-parts.js';
-
-export const v2FieldSchema = z.strictObject({
-  slug,
-  format: v2FormatSchema,
-  options: z.array(slug).min(1).optional(),
-  /** False when only some of the options are known (V2 may have more). */
-  optionsComplete: z.boolean().optional(),
-  description: text,
-});
+export {
+  type V1Format,
+  type V2Field,
+  type V2Format,
+  v1FormatSchema,
+  v2FieldSchema,
+  v2FormatSchema,
+} from './schema-parts.js';
 
 export const propertyRuleSchema = z.strictObject({
   kind: z.literal('property'),
@@ -89,7 +87,6 @@ export const mappingTableSchema = z.strictObject({
 });
 
 export type MappingTable = z.infer<typeof mappingTableSchema>;
-export type V2Field = z.infer<typeof v2FieldSchema>;
 export type PropertyRule = z.infer<typeof propertyRuleSchema>;
 export type EndpointRule = z.infer<typeof endpointRuleSchema>;
 export type V2Endpoint = z.infer<typeof v2EndpointSchema>;

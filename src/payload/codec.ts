@@ -1,7 +1,6 @@
 import { assertNever } from '../errors.js';
 import type { V2Format } from '../mapping/schema.js';
 import { type Diagnostics, itemPath, jsonPath, PayloadError } from './diagnostics.js';
-import type { Run } from './run-state.js';
 import {
   type PayloadVersion,
   type RegionalOverride,
@@ -13,7 +12,15 @@ import {
   v2StateRecordSchema,
 } from './schemas.js';
 import { stateCodeOf } from './states.js';
+import type { Plan, PropertyNames } from './steps.js';
 import { boolText, copyExtras, MULTISELECT_SEPARATOR, readBoolText } from './values.js';
+
+/** What reading an item needs of a conversion run (`Run` is one): the plan, where to report, the input's name. */
+export interface CodecRun {
+  readonly plan: Plan;
+  readonly diags: Diagnostics;
+  readonly source: string | undefined;
+}
 
 /*
  * The item codec: how a state item of either version is read into what it says (`Content`), and
@@ -22,18 +29,6 @@ import { boolText, copyExtras, MULTISELECT_SEPARATOR, readBoolText } from './val
  */
 
 type Out = Record<string, unknown>;
-
-/**
- * The names of the properties the table's property rules rename (`properties`), per version: the
- * codec writes and reads these, never a literal. The plan takes them from the table and checks them
- * against the payload schemas (`propertyNames` in steps.ts).
- */
-export interface PropertyNames {
-  /** A Boolean item's own value: V1 `value`, V2 `bool_value` (the early V2 draft kept V1's name on every item). */
-  readonly boolean: Readonly<Record<PayloadVersion, string>>;
-  /** A field descriptor's description: V1 `long_name`, V2 `description`. */
-  readonly description: Readonly<Record<PayloadVersion, string>>;
-}
 
 /** A state item as either version holds it (the properties both have; the others are looked up by name). */
 export interface Item {
@@ -69,7 +64,13 @@ export interface ReadBoolean {
  * unset Boolean (`""` and false) stays empty. Conflicts, unreadable and re-cased texts are reported;
  * `reportUnset` reports unset ones too.
  */
-export function readBoolean(run: Run, version: PayloadVersion, item: Item, index: number, reportUnset: boolean): ReadBoolean {
+export function readBoolean(
+  run: CodecRun,
+  version: PayloadVersion,
+  item: Item,
+  index: number,
+  reportUnset: boolean,
+): ReadBoolean {
   const { boolean } = run.plan.names;
   const other: PayloadVersion = version === 'v1' ? 'v2' : 'v1';
   const own = item[boolean[version]];
@@ -140,7 +141,7 @@ const splitOptions = (text: string): string[] =>
  * The options a V2 Multi-select item holds: `multiselect_value`, else the draft's `value` (said),
  * else its text (said).
  */
-export function readOptions(run: Run, item: Item, index: number): readonly string[] {
+export function readOptions(run: CodecRun, item: Item, index: number): readonly string[] {
   const sent = item.multiselect_value;
   if (Array.isArray(sent)) return sent;
   const draftName = run.plan.names.boolean.v1;
@@ -162,7 +163,7 @@ export function readOptions(run: Run, item: Item, index: number): readonly strin
 }
 
 /** What an item of `version` says, read as `format`. */
-export function readItem(run: Run, version: PayloadVersion, item: Item, format: V2Format, index: number): Content {
+export function readItem(run: CodecRun, version: PayloadVersion, item: Item, format: V2Format, index: number): Content {
   switch (format) {
     case 'Boolean': {
       const { bool, text } = readBoolean(run, version, item, index, version === 'v1');
@@ -280,7 +281,7 @@ export function convertOverride(o: RegionalOverride, slug: string): RegionalOver
 }
 
 /** Two overrides for the same state, region and field are bad input (which value wins?). */
-export function checkDuplicate(run: Run, seen: Set<string>, o: RegionalOverride, slug: string, index: number): void {
+export function checkDuplicate(run: CodecRun, seen: Set<string>, o: RegionalOverride, slug: string, index: number): void {
   const key = JSON.stringify([stateCodeOf(o.state) ?? o.state, o.region.name, slug]);
   if (seen.has(key))
     throw new PayloadError(

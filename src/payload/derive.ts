@@ -1,6 +1,7 @@
 import { assertNever } from '../errors.js';
-import type { DeleteRule, Derive } from '../mapping/schema.js';
+import type { Derive } from '../mapping/schema.js';
 import type { Content } from './codec.js';
+import type { DeletedField } from './deleted.js';
 import type { RegionalOverride } from './schemas.js';
 import { stateCodeOf } from './states.js';
 import type { Plan } from './steps.js';
@@ -26,36 +27,6 @@ export function indexOverrides(plan: Plan, overrides: readonly RegionalOverride[
   return { has: (v2Slug, stateCode) => states.get(v2Slug)?.has(stateCode) === true };
 }
 
-/** A V1 field V2 deleted, with what restoring it needs (built once per table: `Plan.deletes`). */
-export interface DeletedField {
-  readonly rule: DeleteRule & { readonly warning?: string };
-  /** A Boolean in V1 (restored with `value`). */
-  readonly boolean: boolean;
-  /** The V2 slugs of the items it is derived from (`anyNonEmpty`, `copy`). */
-  readonly sources: readonly string[];
-  /** The V2 slug whose overrides it is derived from (`overrides`). */
-  readonly overridesOf: string | undefined;
-  /** How it is derived, and why it could not be, in words. */
-  readonly words: Words;
-}
-
-/** The restoring plan of a deleted field. */
-export function deletedField(
-  rule: DeleteRule & { readonly warning?: string },
-  boolean: boolean,
-  v2NameOf: (slug: string) => string,
-): DeletedField {
-  const derive = rule.derive;
-  const inputs = derive?.from === 'anyNonEmpty' ? derive.fields : derive?.from === 'copy' ? [derive.field] : [];
-  return {
-    rule,
-    boolean,
-    sources: inputs.map(v2NameOf),
-    overridesOf: derive?.from === 'overrides' ? v2NameOf(derive.field) : undefined,
-    words: derive ? wordsFor(derive) : { from: NOTHING, missing: NOTHING },
-  };
-}
-
 /** What a V2 record offers to rebuild deleted V1 fields. */
 export interface DeriveContext {
   /** A V2 item by V2 slug (text and modified_at are all that is read). */
@@ -73,35 +44,6 @@ export type Restored = {
   readonly content: Content;
   readonly modifiedAt: string;
 } & ({ readonly how: 'derived'; readonly from: string } | { readonly how: 'emptied'; readonly why: string });
-
-/** How a rule derives its value (`from`) and why it could not (`missing`), in words. */
-export interface Words {
-  readonly from: string;
-  readonly missing: string;
-}
-
-const NOTHING = 'V2 has nothing to derive it from';
-
-function wordsFor(derive: Derive): Words {
-  switch (derive.from) {
-    case 'anyNonEmpty':
-      return {
-        from: `"True" when ${derive.fields.join(' or ')} has data (not empty, not "N/A")`,
-        missing: `none of ${derive.fields.join(', ')} is in the record`,
-      };
-    case 'copy':
-      return { from: `copied from ${derive.field}`, missing: `${derive.field} is not in the record` };
-    case 'constant':
-      return { from: `always "${boolText(derive.value)}"`, missing: NOTHING };
-    case 'overrides':
-      return {
-        from: `"True" when the override list has ${derive.field} overrides for the state`,
-        missing: `it is derived from ${derive.field} overrides: pass the V2 override list`,
-      };
-    default:
-      return assertNever(derive);
-  }
-}
 
 /** A derived value and the time of the items it came from (undefined: none). */
 interface Value {
@@ -156,3 +98,5 @@ export function restoreDeleted(field: DeletedField, ctx: DeriveContext): Restore
   const content: Content = field.boolean ? { text: value.text, bool: value.text === boolText(true) } : { text: value.text };
   return { how: 'derived', content, modifiedAt: value.time ?? ctx.latest() ?? EPOCH, from: field.words.from };
 }
+
+export type { DeletedField } from './deleted.js';

@@ -1,5 +1,6 @@
 import type { V2Format } from '../mapping/schema.js';
 import { v2FormatSchema } from '../mapping/schema.js';
+import type { CodecRun } from './codec.js';
 import { indexOverrides, type OverrideIndex } from './derive.js';
 import { type Diagnostics, jsonPath, PayloadError } from './diagnostics.js';
 import type { PayloadVersion, RegionalOverride } from './schemas.js';
@@ -7,7 +8,7 @@ import { validatePayload } from './shape.js';
 import type { Plan } from './steps.js';
 
 /** What one conversion call works with. */
-export interface Run {
+export interface Run extends CodecRun {
   readonly plan: Plan;
   readonly diags: Diagnostics;
   readonly source: string | undefined;

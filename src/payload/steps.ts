@@ -5,8 +5,7 @@ import type { DeleteRule, PropertyRule, V1Format, V2Format } from '../mapping/sc
 import type { PayloadFate } from '../rules/kind.js';
 import { kindOf } from '../rules/registry.js';
 import { checkOf } from './check.js';
-import type { PropertyNames } from './codec.js';
-import { type DeletedField, deletedField } from './derive.js';
+import { type DeletedField, deletedField } from './deleted.js';
 import {
   type PayloadVersion,
   v1FieldDescriptorSchema,
@@ -15,6 +14,18 @@ import {
   v2StateItemSchema,
 } from './schemas.js';
 import { compareSlugs, SlugOrder } from './slug-order.js';
+
+/**
+ * The names of the properties the table's property rules rename (`properties`), per version: the
+ * codec writes and reads these, never a literal. The plan takes them from the table and checks them
+ * against the payload schemas (`propertyNames` in steps.ts).
+ */
+export interface PropertyNames {
+  /** A Boolean item's own value: V1 `value`, V2 `bool_value` (the early V2 draft kept V1's name on every item). */
+  readonly boolean: Readonly<Record<PayloadVersion, string>>;
+  /** A field descriptor's description: V1 `long_name`, V2 `description`. */
+  readonly description: Readonly<Record<PayloadVersion, string>>;
+}
 
 /**
  * What the adapter needs from a mapping table, indexed once per table (cached). Everything the

@@ -2,11 +2,10 @@ import { basename } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { applyEdits, sortEdits } from '../codemod/edits.js';
 import { decideGraphql } from '../codemod/graphql.js';
-import { word } from '../codemod/messages.js';
-import { type Note, note } from '../codemod/notes.js';
 import { planFor } from '../codemod/plan.js';
 import type { Change, Marker, TransformResult } from '../codemod/types.js';
 import { type StringUnit, scanUrls } from '../codemod/urls.js';
+import { type ConfigEntry, configFormatOf, parseConfig } from '../files/config-files.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import type { Mappings } from '../mapping/mappings.js';
@@ -17,7 +16,8 @@ import { detectPayload, validatePayload } from '../payload/shape.js';
 import type { ConfigUse } from '../roles/analysis.js';
 import { evidenceOf } from '../roles/evidence.js';
 import type { ApiNode } from '../roles/graph.js';
-import { type ConfigEntry, configFormatOf, parseConfig } from './config-files.js';
+import { word } from '../vocabulary/messages.js';
+import { type Note, note } from '../vocabulary/notes.js';
 
 /**
  * The repository's files that are not code but hold V1 usage the codemod migrates: config files

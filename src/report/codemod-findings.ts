@@ -8,9 +8,26 @@ import { isGraphqlFile } from '../repo/data-files.js';
 import { kindOf, SLUG_KINDS, type SlugRuleKind } from '../rules/registry.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding, FindingKind } from './finding.js';
+import type { ContextMap } from './lex/context-map.js';
 import { hostBaseBody } from './messages.js';
 import type { ReportRules } from './rules.js';
-import type { LexerScan, TextScan } from './scan-text.js';
+
+export interface LexerScan {
+  readonly findings: Finding[];
+  readonly suppressed: number;
+  readonly contexts: ContextMap;
+}
+
+export interface TextScan {
+  /** TS/JS/Vue files: the codemod's result the findings come from (its output is what the codemod would write). */
+  readonly transformed?: TransformResult;
+  /** False when the prefilter ruled the text out without a closer look. */
+  readonly candidate: boolean;
+  /** In text order. */
+  readonly findings: Finding[];
+  /** Findings left out by a `civic-migrate-ignore` comment. */
+  readonly suppressed: number;
+}
 
 /**
  * A TS/JS/Vue file's findings are the codemod's own decisions, found by the same analysis: a

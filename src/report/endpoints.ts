@@ -1,10 +1,10 @@
-import { word } from '../codemod/messages.js';
 import { ambiguousNote, endpointNote } from '../codemod/urls.js';
 import { type Endpoint, type EndpointModel, endpointModel, type PathEdit, PLACEHOLDER } from '../endpoints/model.js';
 import { explain } from '../mapping/explain.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { word } from '../vocabulary/messages.js';
 import { baseUrlBody } from './messages.js';
-import type { Verdict } from './rules.js';
+import type { Verdict } from './verdict.js';
 
 /**
  * V1 Civic Data endpoint URLs in any text (DOMAIN.md §1): `/v1/election/…` on any host or

@@ -1,5 +1,5 @@
-import type { TypeErrorRecord } from '../codemod/run.js';
-import type { FindingRecord, TextSpan } from '../findings/record.js';
+import type { TypeErrorRecord } from '../codemod/types.js';
+import type { FindingKind, FindingRecord, TextSpan } from '../findings/record.js';
 import type { EvidenceStep } from '../roles/evidence.js';
 import type { FAIL_ON } from './formats.js';
 
@@ -8,18 +8,7 @@ import type { FAIL_ON } from './formats.js';
  * findings; nothing here prints.
  */
 
-/** The rule kinds a finding can have, in the order reports list them. */
-export const FINDING_KINDS = [
-  'rename',
-  'consolidate',
-  'footnote',
-  'delete',
-  'property',
-  'endpoint',
-  'unknown-slug',
-  'marker',
-] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+export { FINDING_KINDS, type FindingKind } from '../findings/record.js';
 
 /** What the text around the token is, from the light per-language lexer. */
 export const CONTEXTS = ['code', 'string', 'comment'] as const;

@@ -5,19 +5,8 @@ import { kindOf } from '../rules/registry.js';
 import { createPrefilter, type Prefilter } from '../scan/prefilter.js';
 import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
 import { createEndpointScanner, type EndpointScanner } from './endpoints.js';
-import type { Confidence, FindingKind, Fixer } from './finding.js';
-
-/** What a finding says, before it has a place. */
-export interface Verdict {
-  readonly kind: FindingKind;
-  readonly fixedBy: Fixer;
-  readonly replacement: string | null;
-  /** What changed and what to do; who fixes it is added where the finding stands (`findingMessage`). */
-  readonly body: string;
-  /** False for words that already say what happens (low confidence, a marker's own text). */
-  readonly sayWhoFixes: boolean;
-  readonly confidence: Confidence;
-}
+import type { Confidence, Fixer } from './finding.js';
+import type { Verdict } from './verdict.js';
 
 /** A property that V1 sent only on items of one format (`value` on Booleans), read right after a slug. */
 export interface ValueProperty {
@@ -136,3 +125,5 @@ export function lowConfidenceValue(property: PropertyRule, slug: string): Verdic
       `If \`${slug}\` is a ${property.appliesToFormat} field, read \`${property.v2}\` instead of \`${property.v1}\`.`,
   };
 }
+
+export type { Verdict } from './verdict.js';

@@ -3,11 +3,13 @@ import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { hasCivicContext } from '../scan/civic-context.js';
 import { IGNORE_DIRECTIVE, ignoredLines, MARKER_PREFIX } from '../scan/marker.js';
-import { codemodScan, dataScan } from './codemod-findings.js';
+import { codemodScan, dataScan, type LexerScan, type TextScan } from './codemod-findings.js';
+
+export type { LexerScan, TextScan } from './codemod-findings.js';
+
 import { lineExcerpt } from './excerpt.js';
 import type { Finding } from './finding.js';
 import { isCodemodFile } from './fixer.js';
-import type { ContextMap } from './lex/context-map.js';
 import { languageForPath, lexText } from './lex/languages.js';
 import { findingMessage, LEFTOVER_MARKER, type Where } from './messages.js';
 import { lowConfidenceContextual, lowConfidenceValue, type ReportRules, type Verdict } from './rules.js';
@@ -25,23 +27,6 @@ interface Hit {
 }
 
 /** What the lexer found in one text, and how it labelled the text. */
-export interface LexerScan {
-  readonly findings: Finding[];
-  readonly suppressed: number;
-  readonly contexts: ContextMap;
-}
-
-export interface TextScan {
-  /** TS/JS/Vue files: the codemod's result the findings come from (its output is what the codemod would write). */
-  readonly transformed?: TransformResult;
-  /** False when the prefilter ruled the text out without a closer look. */
-  readonly candidate: boolean;
-  /** In text order. */
-  readonly findings: Finding[];
-  /** Findings left out by a `civic-migrate-ignore` comment. */
-  readonly suppressed: number;
-}
-
 /** Comment closers that end a marker line (`*\/`, `-->`, `#}`, `--}}`, `%>`). */
 const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 

@@ -1,19 +1,13 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import type { ConfigEntry, ConfigTree } from '../repo/config-files.js';
+import type { ConfigEntry, ConfigFile } from '../files/config-files.js';
+
+export type { ConfigFile } from '../files/config-files.js';
+
 import { registerVirtualFile } from './evidence.js';
 
 type Node = TsNamespace.Node;
-
-/** A config file the program may read: its path and its string values. */
-export interface ConfigFile {
-  /** Absolute path. */
-  readonly path: string;
-  readonly tree: ConfigTree;
-  /** The file's text, for the positions evidence shows. */
-  readonly text: string;
-}
 
 /** A config value as the role engine holds it: a string literal of a virtual module standing for the file. */
 export interface ConfigValue {

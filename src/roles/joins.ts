@@ -1,14 +1,25 @@
 import type { ts as TsNamespace } from 'ts-morph';
-import { PLACEHOLDER } from '../endpoints/model.js';
-import type { Fact } from './facts.js';
-import type { Version } from './graph.js';
+import type { Ts } from '../codemod/typescript.js';
+import { type EndpointModel, PLACEHOLDER } from '../endpoints/model.js';
+import type { Fact, FactStore, StepKind } from './facts.js';
+import type { ApiGraph, Version } from './graph.js';
 import { skipParens } from './program-view.js';
-import type { Role } from './role.js';
-import type { Tracker } from './tracker.js';
+import type { Role, Roles } from './role.js';
 import { classifyUrl, joinText, routesOf, type UrlValue } from './url-value.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
+
+/** What the joins read and write of the tracker that owns them (the tracker is one). */
+export interface JoinHost {
+  readonly ts: Ts;
+  readonly facts: FactStore;
+  readonly roles: Roles;
+  readonly graph: ApiGraph;
+  readonly table: { readonly model: EndpointModel };
+  readonly options: { readonly sharedBases?: ReadonlySet<Node> };
+  add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string, context?: string | null): void;
+}
 
 /** One possible value of a part of a URL: what the tracker knows of it (a URL role), or its text. */
 interface Piece {
@@ -44,7 +55,7 @@ export class Joins {
   readonly operands = new Map<string, Expression>();
   private readonly registered = new Set<Node>();
 
-  constructor(private readonly t: Tracker) {}
+  constructor(private readonly t: JoinHost) {}
 
   /** The values a part of a URL may have: its URL roles, or its text as written (a placeholder when not a literal). */
   private pieces(expr: Expression): Piece[] {

@@ -1,10 +1,28 @@
 import type { z } from 'zod';
-import type { Note } from '../codemod/notes.js';
-import type { Mappings, V2Origin } from '../mapping/mappings.js';
-import type { V2Field } from '../mapping/schema.js';
-import type { V1Format } from '../mapping/schema-parts.js';
-import type { FindingKind } from '../report/finding.js';
-import type { DeleteRule } from './delete.js';
+import type { FindingKind } from '../findings/record.js';
+import type { V1Format, V2Field, V2Format } from '../mapping/schema-parts.js';
+import type { Note } from '../vocabulary/notes.js';
+import type { DeleteRule } from './delete-schema.js';
+
+/** Where a V2 slug came from. */
+export type V2Origin =
+  | { readonly kind: 'rename'; readonly v1: string }
+  | { readonly kind: 'consolidate'; readonly v1: string; readonly option: string }
+  | { readonly kind: 'footnote'; readonly v1: string }
+  | { readonly kind: 'unchanged'; readonly v1: string }
+  | { readonly kind: 'new' };
+
+/**
+ * What a kind reads of the resolved table (`Mappings` is one): declared here, with the kinds, so
+ * that the kinds do not depend on the table that is built from them.
+ */
+export interface TableView {
+  readonly table: { readonly v2Fields: readonly V2Field[] };
+  /** A V1 format's V2 name. */
+  readonly formats: ReadonlyMap<string, V2Format>;
+  /** The V2 slugs a V1 slug's data goes to (renamed, unchanged, folded), in the kind's order. */
+  v2SlugsOf(v1: string): readonly string[];
+}
 
 /**
  * What a rule kind of the table's `slugs` section is and does, in one place: its row schema lives
@@ -31,7 +49,7 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
   /** One sentence saying what happened to the V1 slug. */
   headline(rule: R): string;
   /** What to do, in one or two sentences that do not repeat the headline (with how sure the table is, where it matters). */
-  advice(rule: R, m: Mappings): string;
+  advice(rule: R, m: TableView): string;
   /** How a V2 slug that this row feeds is described (`renamed from V1 x`). */
   describeOrigin(origin: Extract<V2Origin, { readonly kind: R['kind'] }>): string;
   /** This kind's section of the migration guide. */
@@ -45,7 +63,7 @@ export interface SlugKind<R extends { readonly kind: string; readonly v1: string
   // ---- code ----------------------------------------------------------------------------------
 
   /** What the codemod does where code names the V1 slug (`place` says where the name stands). */
-  codemod(rule: R, place: Place, m: Mappings): SlugAction;
+  codemod(rule: R, place: Place, m: TableView): SlugAction;
   /**
    * The report's kind and the V2 text that replaces the token, whoever makes the change; undefined
    * when code that names the slug needs no change.
@@ -129,5 +147,5 @@ export interface GuideSection<R> {
   /** One table row; `fixedBy` is the kind's, `advice` the kind's advice for the row. */
   row(rule: R & { readonly warning?: string }, fixedBy: FixedBy, advice: string): string[];
   /** Lines after the table. */
-  after?(m: Mappings): string[];
+  after?(m: TableView): string[];
 }

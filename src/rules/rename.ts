@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { note } from '../codemod/notes.js';
-import type { Mappings } from '../mapping/mappings.js';
 import type { V1Format } from '../mapping/schema-parts.js';
 import { certaintySchema, slug, text, v1FormatSchema, v2FormatSchema } from '../mapping/schema-parts.js';
+import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
-import type { SlugKind } from './kind.js';
+import type { SlugKind, TableView } from './kind.js';
 
 /** A V1 slug with a new name in V2: same field, same item, another `field_type`. */
 export const renameSchema = z.strictObject({
@@ -69,7 +68,7 @@ export const rename: SlugKind<RenameRule> = {
   report: { kind: 'rename', replacement: (rule) => rule.v2 },
 };
 
-const v2Of = (format: V1Format | undefined, m?: Mappings) => (format ? (m?.formats.get(format) ?? format) : undefined);
+const v2Of = (format: V1Format | undefined, m?: TableView) => (format ? (m?.formats.get(format) ?? format) : undefined);
 
 /** V1 and V2 formats that the table has grounds to call different: code reading `text` may break. */
 function formatChange(rule: RenameRule) {
@@ -86,7 +85,7 @@ function formatChange(rule: RenameRule) {
 }
 
 /** What the table knows of the field's format across the rename, as sure as it is and no surer. */
-function formatSentence(rule: RenameRule, m?: Mappings): string {
+function formatSentence(rule: RenameRule, m?: TableView): string {
   const from = v2Of(rule.format, m);
   const to = rule.v2Format;
   const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';

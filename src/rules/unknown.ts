@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { note } from '../codemod/notes.js';
 import { slug, text } from '../mapping/schema-parts.js';
+import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
-import { kindOf } from './registry.js';
 
 /** A V1 slug that neither V2 table names and that V2 does not have: a person decides. */
 export const unknownSchema = z.strictObject({
@@ -33,12 +32,7 @@ export const unknown: SlugKind<UnknownRule> = {
   headline: (rule) => `V1 ${code(rule.v1)} ${rule.fate ?? 'has no known fate in V2'}.`,
   advice: (rule, m) => {
     if (!rule.counterpart) return rule.description;
-    const generic = m.byV1.get(rule.counterpart);
-    const v2 = generic
-      ? kindOf(generic)
-          .index(generic)
-          .origins.map((o) => o.slug)[0]
-      : undefined;
+    const v2 = m.v2SlugsOf(rule.counterpart)[0];
     const now = v2 && v2 !== rule.counterpart ? ` (V2 ${code(v2)})` : v2 ? ' (the same slug in V2)' : '';
     const basis = rule.counterpartBasis ? `, its generic counterpart ${rule.counterpartBasis.replace(/\.$/, '')}` : '';
     return `Read ${code(rule.counterpart)}${now} instead${basis}. ${rule.description}`;

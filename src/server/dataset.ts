@@ -24,7 +24,16 @@ import {
 } from '../payload/index.js';
 import { isStateCode, STATE_CODES } from '../payload/states.js';
 import { syntheticOverrides, syntheticV1Dataset } from '../payload/synthetic.js';
-import type { ServedData } from './server.js';
+
+/** What the reference server answers with, by version. */
+export interface ServedData {
+  readonly v1Fields: unknown;
+  readonly v2Fields: unknown;
+  /** V1 state records by upper-case code; a code without a record answers 404. */
+  readonly v1States: ReadonlyMap<string, unknown>;
+  readonly v2States: ReadonlyMap<string, unknown>;
+  readonly overrides: unknown;
+}
 
 /** The data a reference server answers with: both versions' field lists and state records, and the V2 overrides. */
 export interface Dataset {

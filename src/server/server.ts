@@ -5,18 +5,11 @@ import { type EndpointModel, type Route as EndpointRoute, endpointModel } from '
 import { CivicMigrateError } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import type { Dataset } from './dataset.js';
+import type { Dataset, ServedData } from './dataset.js';
+
+export type { ServedData } from './dataset.js';
 
 /** What the reference server answers with: JSON-ready payloads of both versions. */
-export interface ServedData {
-  readonly v1Fields: unknown;
-  readonly v2Fields: unknown;
-  /** V1 state records by upper-case code; a code without a record answers 404. */
-  readonly v1States: ReadonlyMap<string, unknown>;
-  readonly v2States: ReadonlyMap<string, unknown>;
-  readonly overrides: unknown;
-}
-
 export interface ServerOptions {
   /** TCP port; 0 (the default) picks a free one. */
   readonly port?: number;

@@ -10,7 +10,7 @@ import { planFor } from '../plan.js';
 import { transformProgramFile } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
-import { type ProgramMode, usesByFile } from './mode.js';
+import { type ProgramMode, usesByFile } from './program-mode.js';
 
 /** The TS/JS files an inferred program may hold (Vue components are decided block by block). */
 export const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/i;

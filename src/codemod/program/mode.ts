@@ -1,48 +1,17 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
-import { analyzeRoles, type ConfigUse } from '../../roles/analysis.js';
+import { analyzeRoles } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
-import type { ApiNode } from '../../roles/graph.js';
 import { codemodPrefilter, planFor } from '../plan.js';
-import type { CodemodRunOptions, TypeErrorRecord } from '../run.js';
 import { transformProgramFile } from '../transform.js';
-import type { TransformOptions, TransformResult } from '../types.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { programFacts } from './facts.js';
+import { type ProgramMode, usesByFile } from './program-mode.js';
 import { findProjectConfig, openProgram } from './project.js';
-import { introducedTypeErrors, type Migrated } from './typecheck.js';
+import { introducedTypeErrors } from './typecheck.js';
 
-/** Program mode as the codemod's run sees it: per file, and for the whole migration. */
-export interface ProgramMode {
-  /** The config the program was opened from; undefined for a program inferred from the files (no config). */
-  readonly configPath: string | undefined;
-  /** The program's view of a file, or undefined when the program does not hold it (then the syntax decides). */
-  fileOf(path: string): ProgramFile | undefined;
-  /** The type errors the migrated files (by absolute real path) add to the program. */
-  typeCheck(migrated: ReadonlyMap<string, Migrated>, cwd: string): TypeErrorRecord[];
-  /** How the program uses the URL values of a config file (absolute path): empty when it reads none of them. */
-  configUsesOf(path: string): readonly ConfigUse[];
-  /** GraphQL types the program fills with API objects, and whether it uses the API at all (for `.graphql` files). */
-  graphql(): { readonly types: ReadonlyMap<string, ApiNode>; readonly usesApi: boolean };
-}
-
-/** The uses of config values, by the config file's absolute path. */
-export function usesByFile(uses: readonly ConfigUse[]): (path: string) => readonly ConfigUse[] {
-  const byFile = new Map<string, ConfigUse[]>();
-  for (const use of uses) {
-    const path = resolve(use.value.file.path);
-    byFile.set(path, [...(byFile.get(path) ?? []), use]);
-  }
-  return (path) => byFile.get(resolve(path)) ?? [];
-}
-
-export interface ProgramFile {
-  /** The program renames something in this file: it must be read even when its text shows no V1 token. */
-  readonly hasRenames: boolean;
-  /** Decides the file with the program's facts; undefined when its text is not the program's (then the syntax decides). */
-  transform(text: string, options: TransformOptions): TransformResult | undefined;
-}
+export type { ProgramFile, ProgramMode } from './program-mode.js';
 
 /**
  * Opens program mode when the options or the target ask for it: `project` names a config, or
@@ -51,7 +20,7 @@ export interface ProgramFile {
  */
 export function openProgramMode(
   cwd: string,
-  options: CodemodRunOptions,
+  options: { readonly project?: string | false; readonly paths?: readonly string[]; readonly mappings?: Mappings },
   files: readonly string[],
   configFiles: readonly ConfigFile[] = [],
 ): ProgramMode | undefined {

@@ -6,7 +6,7 @@ import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
 import { inferredProgramMode, SCRIPT_FILE } from './inferred-mode.js';
-import type { ProgramMode } from './mode.js';
+import type { ProgramMode } from './program-mode.js';
 
 export interface ProgramSources {
   /** The program the run decides TS/JS files in: the configured one, or one inferred from the candidates. */

@@ -1,6 +1,5 @@
-import { readBytesSync } from '../files/read.js';
-import type { ConfigFile } from '../roles/config-sources.js';
-import { configFormatOf, parseConfig } from './config-files.js';
+import { type ConfigFile, configFormatOf, parseConfig } from './config-files.js';
+import { readBytesSync } from './read.js';
 
 /**
  * The config files among the run's files that hold an API URL: read (each within `maxBytes`), kept

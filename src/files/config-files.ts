@@ -174,3 +174,13 @@ function yamlEntries(text: string): ConfigTree | undefined {
   walk(doc.contents, []);
   return { format: 'yaml', entries };
 }
+
+/** A config file read for the program: its parsed values and text. */
+/** A config file the program may read: its path and its string values. */
+export interface ConfigFile {
+  /** Absolute path. */
+  readonly path: string;
+  readonly tree: ConfigTree;
+  /** The file's text, for the positions evidence shows. */
+  readonly text: string;
+}

@@ -1,7 +1,6 @@
+import { showPath } from '../endpoints/model.js';
 import { code, list } from '../rules/format.js';
-import type { Note, NoteCode, NoteParams } from './notes.js';
-import type { MarkerCause } from './types.js';
-import { showPath } from './urls.js';
+import type { MarkerCause, Note, NoteCode, NoteParams } from './notes.js';
 
 /**
  * The codemod's wording: every marker text, by note code (the rule kinds and the URL scanner

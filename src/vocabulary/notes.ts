@@ -54,3 +54,17 @@ export type Note = { [C in NoteCode]: { readonly code: C; readonly params: NoteP
 
 /** Builds a note with its parameters checked against its code. */
 export const note = <C extends NoteCode>(code: C, params: NoteParams[C]): Note => ({ code, params }) as Note;
+
+/** Why a person must look: the marker's cause. */
+export type MarkerCause =
+  | 'consolidated'
+  | 'footnote'
+  | 'deleted'
+  | 'unknown'
+  | 'warning'
+  | 'in-string'
+  | 'endpoint'
+  | 'base-url'
+  | 'collision'
+  /** A V1 reference in a Vue `<template>`'s text, which the codemod does not rewrite. */
+  | 'in-template';
