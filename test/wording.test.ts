@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { closest } from '../src/mapping/closest.js';
+import { code, list } from '../src/rules/format.js';
+
+/** Words users read: "did you mean" suggestions and lists in messages, asserted exactly. */
+describe('closest (did you mean)', () => {
+  const names = ['vbm_universal', 'vbm_no_excuse', 'vbm_notes', 'polls_open', 'polls_close', 'early_voting'];
+
+  it('ranks by edit distance, then by name, and keeps at most the limit', () => {
+    expect(closest('vbm_note', names)).toEqual(['vbm_notes']);
+    expect(closest('polls_opne', names)).toEqual(['polls_open']);
+    // Equal distances: by name.
+    expect(closest('polls_clos', ['polls_closx', 'polls_close'])).toEqual(['polls_close', 'polls_closx']);
+    expect(closest('polls_x', ['polls_a', 'polls_b', 'polls_c', 'polls_d'])).toEqual(['polls_a', 'polls_b', 'polls_c']);
+    expect(closest('polls_x', ['polls_a', 'polls_b', 'polls_c', 'polls_d'], 2)).toEqual(['polls_a', 'polls_b']);
+  });
+
+  it('allows a third of the query as edits (at least 2), then names that contain it or it contains', () => {
+    expect(closest('vbm', ['vbx', 'abc', 'vbm_universal'])).toEqual(['vbx', 'abc']);
+    expect(closest('universal', ['vbm_universal', 'other'])).toEqual(['vbm_universal']);
+    expect(closest('VBM_NOTES', ['vbm_notes'])).toEqual(['vbm_notes']);
+    expect(closest('zzzzzzzz', names)).toEqual([]);
+    // Containment ranks after every close spelling, shorter differences first.
+    expect(closest('early', ['early_voting', 'early_vote', 'earlx'])).toEqual(['earlx', 'early_vote', 'early_voting']);
+  });
+});
+
+describe('list wording', () => {
+  it('joins with commas and a final "and", each name in inline code', () => {
+    expect(list([])).toBe('');
+    expect(list(['a'])).toBe('`a`');
+    expect(list(['a', 'b'])).toBe('`a` and `b`');
+    expect(list(['a', 'b', 'c'])).toBe('`a`, `b` and `c`');
+    expect(code('x')).toBe('`x`');
+  });
+});
