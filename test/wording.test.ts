@@ -22,6 +22,14 @@ describe('closest (did you mean)', () => {
     expect(closest('zzzzzzzz', names)).toEqual([]);
     // Containment ranks after every close spelling, shorter differences first.
     expect(closest('early', ['early_voting', 'early_vote', 'earlx'])).toEqual(['earlx', 'early_vote', 'early_voting']);
+    expect(closest('early', ['eaxxy', 'early_vote'])).toEqual(['eaxxy', 'early_vote']);
+    expect(closest('early_voting', ['ly', 'early_voting_at_home'])).toEqual(['early_voting_at_home', 'ly']);
+    // From four letters on; and a length difference of exactly the bound is still close.
+    expect(closest('vote', ['early_vote'])).toEqual(['early_vote']);
+    expect(closest('vot', ['early_vote'])).toEqual([]);
+    expect(closest('vbm', ['v'])).toEqual(['v']);
+    // Every letter counts, the last one too.
+    expect(closest('xyzw', ['xyz', 'xyzw'])).toEqual(['xyzw', 'xyz']);
   });
 });
 

@@ -1,0 +1,52 @@
+/**
+ * Mutation testing of the modules that decide things (`npm run test:mutation`; a developer's
+ * command, not CI's). Incremental: a rerun tests only the mutants whose code or tests changed
+ * (the state is kept in bench/.work/mutation/, ignored by git). `STRYKER_MUTATE` narrows a run to
+ * globs (`STRYKER_MUTATE=src/mapping/closest.ts npm run test:mutation`).
+ *
+ * Tests that spawn the built CLI (dist/) do not see a mutant of src/: those mutants are judged by
+ * the in-process tests only.
+ *
+ * Equivalent mutants (no observable difference), where a `// Stryker disable` comment would hide
+ * real ones on the same line:
+ * - src/mapping/closest.ts, the containment score's `/ 100` → `* 100`: it orders the containing
+ *   names alike, and all of them stay after every close spelling (whose score is at most max);
+ * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item.
+ * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MODULES = [
+  'src/rules/**/*.ts',
+  'src/mapping/mappings.ts',
+  'src/mapping/closest.ts',
+  'src/payload/{upgrade,downgrade,codec,steps,shape,check}.ts',
+  'src/codemod/{decide,narrowing,role-verdict}.ts',
+  'src/codemod/heuristics/*.ts',
+  'src/roles/**/*.ts',
+  'src/report/rules.ts',
+];
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts' },
+  coverageAnalysis: 'perTest',
+  mutate: process.env.STRYKER_MUTATE ? process.env.STRYKER_MUTATE.split(',') : MODULES,
+  // What the tests need is the source, the tests, their fixtures, the table and the built CLI.
+  ignorePatterns: ['bench/.work', 'coverage', '.git'],
+  // Vitest runs TS without type-checking: no `// @ts-nocheck` needed, and the fixtures some tests
+  // type-check (program mode) must stay as they are.
+  disableTypeChecks: false,
+  ignoreStatic: false,
+  incremental: true,
+  incrementalFile: 'bench/.work/mutation/incremental.json',
+  // Outside this repository: a sandbox inside it would be git-ignored, and the codemod honours .gitignore.
+  tempDirName: join(tmpdir(), 'civic-migrate-stryker'),
+  cleanTempDir: process.env.STRYKER_KEEP_SANDBOX ? false : true,
+  dryRunOnly: !!process.env.STRYKER_DRY_RUN,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'bench/.work/mutation/mutation.json' },
+  concurrency: 2,
+  timeoutMS: 60_000,
+};
