@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/codemod/transform.js';
 import { loadMappings } from '../src/index.js';
 import { mappingsFromJson } from '../src/mapping/load.js';
+import type { V1Format, V2Format } from '../src/mapping/schema.js';
 
 const V1 = `export function f(state) {
   const url = state.external_tool_ovr.text;
@@ -157,6 +158,52 @@ describe('transformSource', () => {
     const mappings = mappingsFromJson(json, 'custom.json');
     expect(transformSource("s['my_custom_field'];\n", 'a.js', { mappings }).output).toBe("s['custom_field_v2'];\n");
     expect(transformSource("s['my_custom_field'];\n", 'a.js').output).toBe("s['my_custom_field'];\n");
+  });
+
+  it("marks a rename after which the field's format likely changes, and only then", () => {
+    const json = structuredClone(loadMappings().table);
+    const row = (v1: string, format: V1Format, v2Format: V2Format) => ({
+      kind: 'rename' as const,
+      v1,
+      v2: `${v1}_v2`,
+      description: 'Renamed for this account.',
+      format,
+      v2Format,
+      formatCertainty: 'inferred' as const,
+      basis: 'The V2 name says so.',
+    });
+    json.slugs.push(
+      row('my_deadline', 'Markdown', 'Date'),
+      row('my_page', 'URL', 'Markdown'),
+      row('my_info', 'Markdown', 'Markdown'),
+    );
+    const mappings = mappingsFromJson(json, 'custom.json');
+    const markers = (slug: string) =>
+      transformSource(`if (item.field_type === '${slug}') show(item.text);\n`, 'a.js', { mappings }).markers.map(
+        (m) => m.message,
+      );
+    expect(markers('my_deadline')).toEqual([
+      '`my_deadline` became `my_deadline_v2`, whose format is likely Date, not Markdown (an inference: The V2 name says so): check how this code reads its `text`',
+    ]);
+    expect(markers('my_page')).toEqual([
+      '`my_page` became `my_page_v2`, whose format is likely Markdown, not URL (an inference: The V2 name says so): check how this code reads its `text`',
+    ]);
+    // Markdown to Markdown, or between two text formats: nothing to check.
+    expect(markers('my_info')).toEqual([]);
+  });
+
+  it('does not rename a key into one its object already holds: a marker says to merge them', () => {
+    const input = 'const o = { vbm_universal: 1, has_automatic_vbm: 2 };\n';
+    const r = transformSource(input, 'a.js');
+    expect(r.output).toBe(
+      `// civic-migrate: \`vbm_universal\` is \`has_automatic_vbm\` in V2, and \`has_automatic_vbm\` is already here: merge the two by hand\n${input}`,
+    );
+    expect(r.markers.map((m) => [m.code, m.line, m.column])).toEqual([['collision', 1, 13]]);
+    expect(r.changes).toEqual([]);
+    // Reading the same key into two names is no collision: both read V2's.
+    expect(transformSource('const { vbm_universal, has_automatic_vbm } = s;\n', 'a.js').output).toBe(
+      'const { has_automatic_vbm: vbm_universal, has_automatic_vbm } = s;\n',
+    );
   });
 
   it('keeps every byte outside the edited spans (comments, quotes, odd spacing)', () => {
