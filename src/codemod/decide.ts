@@ -229,7 +229,8 @@ export function decide(a: Analysis): Decision[] {
     }
     const rule = m.byV1.get(token);
     if (rule && actionable) {
-      if (isUnrelated(a, site)) continue;
+      // A literal compared with the slugs the API sends is a slug, whatever strings share its domain.
+      if (isUnrelated(a, site) && !roles.slugSlot(node)) continue;
       const action = kindOf(rule).codemod(rule, 'code', m);
       // Compared with the slugs of data that stays V1 (requested through a shared base): it stays with them.
       const slot = roles.slugSlot(node);
