@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
-import { findV1Usage } from '../src/report/find.js';
-import { gatingFindings } from '../src/report/finding.js';
 import { type AppRun, filesOf, referenceServer, runApp } from './helpers/apps.js';
-import { copyRepo, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
+import { copyRepo, gateFindings, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
 
 /**
  * More whole repositories (`fixtures/repos/<name>`), judged as their owners would judge them:
@@ -16,14 +14,6 @@ import { copyRepo, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
 const mappings = loadMappings();
 
 const serverEnv = referenceServer(mappings);
-
-const ownFiles = filesOf;
-
-/** What the report's gate (`--fail-on any`) still finds, as `file:line token`. */
-async function gateTokens(dir: string): Promise<string[]> {
-  const report = await findV1Usage({ cwd: dir, mappings });
-  return gatingFindings(report.findings, 'any').map((f) => `${f.file}:${f.line} ${f.token}`);
-}
 
 /** The 1-based line of a file's only line containing `needle`. */
 function lineOf(text: string, needle: string): number {
@@ -50,7 +40,7 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
     before = await runApp(original, 'v1', serverEnv());
     migrated = copyRepo('shared-env-base');
     await migrate(migrated, mappings);
-    after = ownFiles(migrated);
+    after = filesOf(migrated);
   }, 120_000);
 
   it('the original app works on V1 and its own tests pass', async () => {
@@ -71,7 +61,7 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
   });
 
   it('.env: the shared base stays; the unread full field-list URL (same path in V2) moves', () => {
-    expect(ownFiles(join(REPOS, 'shared-env-base'))['.env']).toBe(V1_ENV);
+    expect(filesOf(join(REPOS, 'shared-env-base'))['.env']).toBe(V1_ENV);
     expect(after['.env']).toBe(
       V1_ENV.replace(
         'CIVIC_UNUSED=https://api.voteamerica.org/v1/election/field/',
@@ -102,7 +92,8 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
     const summary = after['src/summary.js'] as string;
     const va = after['src/va.js'] as string;
     const test = after['test/summary.test.js'] as string;
-    expect(await gateTokens(migrated)).toEqual([
+    const gate = await gateFindings(migrated, mappings);
+    expect(gate.map((f) => `${f.file}:${f.line} ${f.token}`)).toEqual([
       '.env:2 /v1',
       `src/summary.js:${lineOf(summary, '?.long_name,')} long_name`,
       `src/summary.js:${lineOf(summary, 'noExcuse: item(')} vbm_no_excuse`,
@@ -115,22 +106,22 @@ describe('shared-env-base: a base shared with another service stays on V1', () =
       `test/summary.test.js:${lineOf(test, "field_type: 'vbm_no_excuse'")} value`,
     ]);
     // The calls are marked in the code, naming the other service that keeps the base on V1.
-    const marked = (await gating(migrated, mappings)).filter((line) => line.startsWith('src/va.js:'));
+    const marked = gate.filter((f) => f.file === 'src/va.js');
     expect(marked).toHaveLength(2);
-    for (const line of marked) expect(line).toContain('`/v1/official/address/` (another service that stays on V1)');
+    for (const f of marked) expect(f.message).toContain('`/v1/official/address/` (another service that stays on V1)');
     expect(va.match(/\/\/ civic-migrate: /g)).toHaveLength(2);
   });
 
   it('a second run changes nothing', async () => {
     const again = await migrate(migrated, mappings);
     expect(again.totals.changed).toBe(0);
-    expect(ownFiles(migrated)).toEqual(after);
+    expect(filesOf(migrated)).toEqual(after);
   });
 });
 
 describe('v2-already: a repository already on V2 is left as it is', () => {
   it('codemod --write changes no byte; the gate is empty; its own tests pass; the app works on V2', async () => {
-    const original = ownFiles(join(REPOS, 'v2-already'));
+    const original = filesOf(join(REPOS, 'v2-already'));
     expect(Object.keys(original)).toEqual([
       '.env',
       'config/app.json',
@@ -146,7 +137,7 @@ describe('v2-already: a repository already on V2 is left as it is', () => {
     const summary = await migrate(dir, mappings);
     expect(summary.totals.changed).toBe(0);
     expect(summary.totals.markersAdded).toBe(0);
-    expect(ownFiles(dir)).toEqual(original);
+    expect(filesOf(dir)).toEqual(original);
 
     expect(await gating(dir, mappings)).toEqual([]);
     const own = await ownTests(dir);

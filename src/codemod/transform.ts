@@ -19,7 +19,7 @@ import { findCivicMembers, renameLocations } from './program/civic-types.js';
 import { type ProgramFacts, programFacts } from './program/facts.js';
 import { transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformOptions, TransformResult } from './types.js';
-import { type Ts, typescript } from './typescript.js';
+import { scriptKindOfLang, type Ts, typescript } from './typescript.js';
 import { vueScriptBlocks } from './vue.js';
 import { transformVueVirtual } from './vue-transform.js';
 
@@ -75,14 +75,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
     const lines = new LineIndex(text);
     const blocks = vueScriptBlocks(text);
     for (const block of blocks) {
-      const kind =
-        block.lang === 'ts'
-          ? ts.ScriptKind.TS
-          : block.lang === 'tsx'
-            ? ts.ScriptKind.TSX
-            : block.lang === 'jsx'
-              ? ts.ScriptKind.JSX
-              : ts.ScriptKind.JS;
+      const kind = scriptKindOfLang(ts, block.lang);
       const blockName = `${fileName}.${block.lang}`;
       const r = transformScript(block.content, blockName, kind, {
         ...ctx,

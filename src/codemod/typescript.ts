@@ -18,3 +18,11 @@ export function typescript(): Ts {
   }
   return loaded;
 }
+
+/** A script block's language (`lang` of a Vue `<script>`, or the widest of them). */
+export type ScriptLang = 'ts' | 'tsx' | 'js' | 'jsx';
+
+/** How a script in `lang` is parsed: as written (a Vue block's `js` is plain JS, unlike a `.js` file). */
+export function scriptKindOfLang(ts: Ts, lang: ScriptLang): TsNamespace.ScriptKind {
+  return { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX }[lang];
+}

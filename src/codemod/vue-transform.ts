@@ -5,6 +5,7 @@ import { applyEdits } from './edits.js';
 import type { ProgramFacts } from './program/facts.js';
 import { type ScriptContext, transformScript } from './script.js';
 import type { Change, Edit, Marker, TransformResult } from './types.js';
+import { scriptKindOfLang } from './typescript.js';
 
 /**
  * A Vue single-file component decided as one script: its virtual script (script blocks and the
@@ -21,8 +22,7 @@ export function transformVueVirtual(
   ctx: Omit<ScriptContext, 'program' | 'within'>,
 ): TransformResult {
   const ts = ctx.ts;
-  const kinds = { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX };
-  const r = transformScript(virtual.code, program.sourceFile.fileName, kinds[virtual.lang], { ...ctx, program });
+  const r = transformScript(virtual.code, program.sourceFile.fileName, scriptKindOfLang(ts, virtual.lang), { ...ctx, program });
   const unchanged = (error?: string, markers: readonly Marker[] = []): TransformResult => ({
     output: text,
     changed: false,

@@ -308,13 +308,10 @@ export class Calls {
     const pattern = binding.parent;
     const decl = pattern.parent;
     if (!ts.isObjectBindingPattern(pattern) || !ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
-    let init = skipParens(ts, decl.initializer);
-    if (ts.isAwaitExpression(init)) init = skipParens(ts, init.expression);
-    if (!ts.isCallExpression(init) || init.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
-    const [arg] = init.arguments;
-    if (!arg || !ts.isStringLiteralLike(arg)) return undefined;
+    const specifier = dynamicImportOf(ts, decl.initializer);
+    if (specifier === undefined) return undefined;
     const from = binding.getSourceFile().fileName;
-    const file = ts.resolveModuleName(arg.text, from, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
+    const file = ts.resolveModuleName(specifier, from, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
     const sf = file ? program.getSourceFile(file) : undefined;
     const moduleSymbol = sf && checker.getSymbolAtLocation(sf);
     if (!moduleSymbol) return undefined;
@@ -384,4 +381,13 @@ function valueNodeOf(ts: Ts, token: Node): Node | undefined {
   )
     return p;
   return undefined;
+}
+
+/** The module `import('./x.js')` or `await import('./x.js')` loads, when written as a string. */
+export function dynamicImportOf(ts: Ts, expr: Expression): string | undefined {
+  let e = skipParens(ts, expr);
+  if (ts.isAwaitExpression(e)) e = skipParens(ts, e.expression);
+  if (!ts.isCallExpression(e) || e.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+  const [arg] = e.arguments;
+  return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;
 }

@@ -5,7 +5,7 @@ import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
 import { Joins } from './joins.js';
-import { Calls, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
+import { Calls, dynamicImportOf, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
 import { type ApiRole, awaited, type Role, Roles, type SiteRole } from './role.js';
 
 type Node = TsNamespace.Node;
@@ -1309,12 +1309,9 @@ function moduleSpecifierOf(ts: Ts, d: Node): string | undefined {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) return n.moduleSpecifier.text;
     if (ts.isVariableDeclaration(n) && n.initializer) {
       const init = skipParens(ts, n.initializer);
-      const awaited = ts.isAwaitExpression(init) ? skipParens(ts, init.expression) : init;
       // `const { f } = await import('./x.js')`.
-      if (ts.isCallExpression(awaited) && awaited.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        const arg = awaited.arguments[0];
-        return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;
-      }
+      const loaded = dynamicImportOf(ts, init);
+      if (loaded !== undefined) return loaded;
       if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') {
         const arg = init.arguments[0];
         return arg && ts.isStringLiteralLike(arg) ? arg.text : undefined;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Dom from '@vue/compiler-dom';
 import type { ts as TsNamespace } from 'ts-morph';
-import { typescript } from '../codemod/typescript.js';
+import { type ScriptLang, scriptKindOfLang, typescript } from '../codemod/typescript.js';
 
 /**
  * The virtual script of a Vue single-file component: one TS/JS text holding the component's script
@@ -32,7 +32,7 @@ export interface VirtualSegment {
 }
 
 type Compiler = typeof Dom;
-type Lang = VueVirtual['lang'];
+type Lang = ScriptLang;
 type BabelNode = Parameters<Compiler['walkIdentifiers']>[0];
 type BabelIdentifier = Parameters<Parameters<Compiler['walkIdentifiers']>[1]>[0];
 type Scope = ReadonlySet<string>;
@@ -122,9 +122,14 @@ function setupBindings(
   script: ScriptBlock,
 ): { props: readonly string[]; propsVar: string | undefined; refs: ReadonlySet<string> } {
   const ts = typescript();
-  const kinds = { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX };
   const content = text.slice(script.start, script.end);
-  const sf = ts.createSourceFile(`component.${script.lang}`, content, ts.ScriptTarget.Latest, false, kinds[script.lang]);
+  const sf = ts.createSourceFile(
+    `component.${script.lang}`,
+    content,
+    ts.ScriptTarget.Latest,
+    false,
+    scriptKindOfLang(ts, script.lang),
+  );
   const declared = new Set<string>();
   const refs = new Set<string>();
   let props: string[] = [];
@@ -257,10 +262,15 @@ function widest(langs: readonly Lang[]): Lang {
 function optionsInsertion(text: string, scripts: readonly ScriptBlock[]): { script: ScriptBlock; brace: number } | undefined {
   if (!scripts.length) return undefined;
   const ts = typescript();
-  const kinds = { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX };
   for (const script of scripts) {
     const content = text.slice(script.start, script.end);
-    const sf = ts.createSourceFile(`component.${script.lang}`, content, ts.ScriptTarget.Latest, false, kinds[script.lang]);
+    const sf = ts.createSourceFile(
+      `component.${script.lang}`,
+      content,
+      ts.ScriptTarget.Latest,
+      false,
+      scriptKindOfLang(ts, script.lang),
+    );
     for (const statement of sf.statements) {
       if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
       let options = unwrap(ts, statement.expression);

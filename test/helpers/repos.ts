@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { type CodemodSummary, runCodemod } from '../../src/codemod/run.js';
 import type { Mappings } from '../../src/mapping/mappings.js';
 import { findV1Usage } from '../../src/report/find.js';
-import { gatingFindings } from '../../src/report/finding.js';
+import { type Finding, gatingFindings } from '../../src/report/finding.js';
 import { filesOf, mapSlugs, runApp, type ServerEnv } from './apps.js';
 
 /**
@@ -44,10 +44,15 @@ export async function migrate(dir: string, mappings: Mappings): Promise<CodemodS
   return summary;
 }
 
-/** What the report's gate (`--fail-on any`) still finds, one line each. */
-export async function gating(dir: string, mappings: Mappings): Promise<string[]> {
+/** What the report's gate (`--fail-on any`) still finds. */
+export async function gateFindings(dir: string, mappings: Mappings): Promise<Finding[]> {
   const report = await findV1Usage({ cwd: dir, mappings });
-  return gatingFindings(report.findings, 'any').map((f) => `${f.file}:${f.line} ${f.token}: ${f.message}`);
+  return gatingFindings(report.findings, 'any');
+}
+
+/** What the report's gate still finds, one line each. */
+export async function gating(dir: string, mappings: Mappings): Promise<string[]> {
+  return (await gateFindings(dir, mappings)).map((f) => `${f.file}:${f.line} ${f.token}: ${f.message}`);
 }
 
 /**

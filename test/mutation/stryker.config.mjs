@@ -43,7 +43,7 @@ export default {
   incrementalFile: 'bench/.work/mutation/incremental.json',
   // Outside this repository: a sandbox inside it would be git-ignored, and the codemod honours .gitignore.
   tempDirName: join(tmpdir(), 'civic-migrate-stryker'),
-  cleanTempDir: process.env.STRYKER_KEEP_SANDBOX ? false : true,
+  cleanTempDir: !process.env.STRYKER_KEEP_SANDBOX,
   dryRunOnly: !!process.env.STRYKER_DRY_RUN,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'bench/.work/mutation/mutation.json' },
