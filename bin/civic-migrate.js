@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli/main.js';
+import { cacheDir, cacheLargeModules, requireBundle } from '../dist/cli/code-cache.js';
 
+const argv = process.argv.slice(2);
+const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
 try {
-  const code = await run(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    cwd: process.cwd(),
-    env: process.env,
-  });
-  process.exitCode = code;
+  // The CLI in one file (dist/cli/bundle.cjs) with V8's code cache (src/cli/code-cache.ts); the
+  // modules of dist/ when the bundle is not there.
+  const cache = cacheDir(process.env);
+  if (cache !== undefined) cacheLargeModules(cache);
+  const command = argv.find((a) => !a.startsWith('-')) ?? 'help';
+  const bundle = requireBundle(new URL('../dist/cli/bundle.cjs', import.meta.url).pathname, cache, command);
+  const { run } = bundle ?? (await import('../dist/cli/main.js'));
+  process.exitCode = await run(argv, io);
 } catch (error) {
   process.stderr.write(`civic-migrate: internal error (please report it):\n${error?.stack ?? error}\n`);
   process.exitCode = 70;

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configJsonSchema } from '../src/cli/config.js';
+import { configJsonSchema } from '../src/cli/config-schema.js';
 import { renderGuide } from '../src/mapping/guide.js';
 import { tableJsonSchema } from '../src/mapping/json-schema.js';
 import { loadMappings } from '../src/mapping/load.js';

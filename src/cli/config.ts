@@ -1,45 +1,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
-import { jsonPath } from '../findings/json-path.js';
-import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
+import type { Config } from './config-schema.js';
 
 /**
  * `civic-migrate.config.json` (or a `"civic-migrate"` key in package.json): the options a team
- * would otherwise repeat on every call. Flags given on the command line win. Paths are relative
- * to the file that names them.
+ * would otherwise repeat on every call (checked by ./config-schema.ts). Flags given on the command
+ * line win. Paths are relative to the file that names them.
  */
-const configSchema = z
-  .strictObject({
-    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
-    mappings: z.string().min(1).optional().describe('A mapping table to use instead of the bundled one (--mappings).'),
-    include: z.array(z.string().min(1)).optional().describe('Only files matching these gitignore-style patterns (--include).'),
-    exclude: z.array(z.string().min(1)).optional().describe('Leave out files and folders matching these patterns (--exclude).'),
-    gitignore: z.boolean().optional().describe('Honour .gitignore files (default true; --no-gitignore).'),
-    maxBytes: z.number().int().positive().optional().describe('Files larger than this many bytes are not read (--max-bytes).'),
-    longName: z.enum(['auto', 'always', 'never']).optional().describe('Where the codemod renames `long_name` (--long-name).'),
-    project: z
-      .union([z.string().min(1), z.literal(false)])
-      .optional()
-      .describe(
-        "The codemod's tsconfig.json/jsconfig.json for program mode, or false for file by file (--project / --no-project).",
-      ),
-    failOn: z.enum(FAIL_ON).optional().describe('Which report findings fail the gate (--fail-on).'),
-    format: z.enum(REPORT_FORMATS).optional().describe('The report format (--format).'),
-    baseline: z.string().min(1).optional().describe('A baseline file: its findings do not fail the gate (--baseline).'),
-    assumeCivic: z.boolean().optional().describe('Treat every file as Civic Data API code in the report (--assume-civic).'),
-  })
-  .describe('civic-migrate configuration (civic-migrate.config.json)');
-export type Config = z.infer<typeof configSchema>;
-
 const CONFIG_FILE = 'civic-migrate.config.json';
-
-/** The JSON Schema of the config file, with each option's description (docs/config.schema.json). */
-export function configJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(configSchema, { io: 'input' }) as Record<string, unknown>;
-}
 
 /** Which flag each key sets, for which commands, and whether it is a path. */
 const FLAGS: Record<Exclude<keyof Config, '$schema'>, { flag: string; commands: readonly string[]; path?: true }> = {
@@ -61,15 +31,17 @@ const FLAGS: Record<Exclude<keyof Config, '$schema'>, { flag: string; commands: 
 };
 
 /** The nearest config from `cwd` up to the repository root (a folder with `.git`) or the file system's root. */
-export function findConfig(cwd: string): { file: string; config: Config } | undefined {
+export async function findConfig(cwd: string): Promise<{ file: string; config: Config } | undefined> {
+  // The schema (and zod) load only when there is a config to check.
+  const parse = async (where: string, json: unknown) => (await import('./config-schema.js')).parseConfig(where, json);
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const own = join(dir, CONFIG_FILE);
-    if (existsSync(own)) return { file: own, config: parseConfig(own, readJson(own)) };
+    if (existsSync(own)) return { file: own, config: await parse(own, readJson(own)) };
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
       const json = readJson(pkg) as Record<string, unknown> | undefined;
       if (json && typeof json === 'object' && 'civic-migrate' in json)
-        return { file: pkg, config: parseConfig(`${pkg} ("civic-migrate")`, json['civic-migrate']) };
+        return { file: pkg, config: await parse(`${pkg} ("civic-migrate")`, json['civic-migrate']) };
     }
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
   }
@@ -82,13 +54,6 @@ function readJson(file: string): unknown {
     if (error instanceof SyntaxError) throw new UsageError(`${file}: not valid JSON (${error.message})`);
     throw error;
   }
-}
-
-function parseConfig(where: string, json: unknown): Config {
-  const parsed = configSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UsageError(`${where}: ${issue ? jsonPath(issue.path) : '$'}: ${issue?.message ?? 'invalid'}`);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { explain } from '../mapping/explain.js';
 import { defineCommand } from './context.js';
 
 export const explainCommand = defineCommand({
@@ -10,7 +9,8 @@ export const explainCommand = defineCommand({
       .option('json', { type: 'boolean', default: false, describe: 'Print a JSON record instead of a sentence' })
       .example('$0 explain vbm_no_excuse', 'renamed to has_no_excuse_absentee')
       .example('$0 explain registration_submission_email --json', 'machine-readable'),
-  handler: (args, { io, mappings }) => {
+  handler: async (args, { io, mappings }) => {
+    const { explain } = await import('../mapping/explain.js');
     const result = explain(mappings(), args.slug);
     io.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);
     return result.found ? 0 : 1;

@@ -56,7 +56,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   let args: string[];
   try {
     // civic-migrate.config.json (or "civic-migrate" in package.json): flags the command line does not give.
-    args = withConfig(dashValues(argv), argv.includes('--no-config') ? undefined : findConfig(io.cwd));
+    args = withConfig(dashValues(argv), argv.includes('--no-config') ? undefined : await findConfig(io.cwd));
   } catch (error) {
     if (!(error instanceof CivicMigrateError)) throw error;
     io.stderr.write(`civic-migrate: ${error.message}\n`);

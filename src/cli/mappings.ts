@@ -1,4 +1,3 @@
-import { renderGuide } from '../mapping/guide.js';
 import { defineCommand } from './context.js';
 
 export const mappingsCommand = defineCommand({
@@ -9,9 +8,11 @@ export const mappingsCommand = defineCommand({
       .option('format', { choices: ['markdown', 'json'] as const, default: 'markdown' as const, describe: 'Output format' })
       .example('$0 mappings > MIGRATION.md', 'a migration guide for your team')
       .example('$0 mappings --format json --mappings my-table.json', 'validate and print your own table'),
-  handler: (args, { io, mappings }) => {
+  handler: async (args, { io, mappings }) => {
     const m = mappings();
-    io.stdout.write(args.format === 'json' ? `${JSON.stringify(m.table, null, 2)}\n` : renderGuide(m));
+    io.stdout.write(
+      args.format === 'json' ? `${JSON.stringify(m.table, null, 2)}\n` : (await import('../mapping/guide.js')).renderGuide(m),
+    );
     return 0;
   },
 });

@@ -1,0 +1,145 @@
+/**
+ * V8's compiled code kept between runs, for the two large CommonJS files a run loads: the CLI's
+ * bundle (dist/cli/bundle.cjs, ~1.4 MB) and ts-morph's TypeScript (~9 MB). Node 22 has a module
+ * compile cache (`module.enableCompileCache`); Node 20 has not, so this is the same idea by hand,
+ * measured in bench/startup.ts: compiling is a third of a short run.
+ *
+ * A file is compiled by `vm.Script` with the cached data of an earlier run; V8 checks the data
+ * against its own version, flags and the source (a rejected cache is compiled anew and rewritten).
+ * The cache is keyed by the file's path, size, modification time and inode, and Node's version and
+ * architecture, so an edited or reinstalled file is never served another's code. It is written at
+ * exit, so it holds what the run compiled (the parser's functions, not only the top level), once per
+ * key, atomically (a temporary file renamed). Any failure to read or write it only costs the
+ * compile: the cache is a speed-up, never a dependency.
+ *
+ * Where: `$CIVIC_MIGRATE_CACHE_DIR`, else `$XDG_CACHE_HOME/civic-migrate`, else
+ * `~/.cache/civic-migrate`; `CIVIC_MIGRATE_CACHE_DIR=off` turns it off.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { constants, Script } from 'node:vm';
+
+/** Files from this size up are worth a cache entry (TypeScript, the bundle); smaller ones compile in no time. */
+export const CACHED_FROM_BYTES = 512 * 1024;
+
+/** The cache's directory, or undefined when it is turned off. */
+export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
+  const given = env.CIVIC_MIGRATE_CACHE_DIR;
+  if (given === 'off' || given === '0') return undefined;
+  if (given) return given;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'civic-migrate');
+}
+
+interface NodeModule {
+  exports: unknown;
+  filename: string;
+  require(id: string): unknown;
+}
+
+interface ModuleInternals {
+  wrap(source: string): string;
+  prototype: { _compile(this: NodeModule, content: string, filename: string): unknown };
+}
+
+const internals = Module as unknown as ModuleInternals;
+
+/** The cache file of one source file as it is now on disk (undefined when it cannot be stat'ed). */
+function entryFor(dir: string, filename: string, variant: string): string | undefined {
+  try {
+    const s = statSync(filename);
+    const key = createHash('sha256')
+      .update(`${filename}\0${s.size}\0${s.mtimeMs}\0${s.ino}\0${process.version}\0${process.arch}\0${variant}`)
+      .digest('hex')
+      .slice(0, 16);
+    return join(dir, `${basename(filename)}.${variant ? `${variant}.` : ''}${key}.v8`);
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(entry: string | undefined): Buffer | undefined {
+  if (entry === undefined) return undefined;
+  try {
+    return readFileSync(entry);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the entry atomically and drops the same file's older entries (other versions, other stats). */
+function writeCache(dir: string, entry: string, data: Buffer): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = `${entry}.${process.pid}.tmp`;
+    writeFileSync(temp, data, { mode: 0o600 });
+    renameSync(temp, entry);
+    const name = basename(entry);
+    const stem = name.slice(0, name.length - '.0123456789abcdef.v8'.length);
+    for (const other of readdirSync(dir)) {
+      if (other !== name && other.startsWith(`${stem}.`) && /\.[0-9a-f]{16}\.v8$/.test(other) && other.length === name.length) {
+        unlinkSync(join(dir, other));
+      }
+    }
+  } catch {
+    // A cache that cannot be written costs the next run a compile, nothing more.
+  }
+}
+
+/**
+ * Compiles and runs a CommonJS module's source with the cached code of an earlier run, and keeps the
+ * code at exit when there was none (or V8 rejected it).
+ */
+function compileCached(module: NodeModule, content: string, filename: string, dir: string | undefined, variant: string): void {
+  const entry = dir === undefined ? undefined : entryFor(dir, filename, variant);
+  const cachedData = readCache(entry);
+  const script = new Script(internals.wrap(content), {
+    filename,
+    cachedData,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (dir !== undefined && entry !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    process.once('exit', () => writeCache(dir, entry, script.createCachedData()));
+  }
+  // A require of the file's own place, as Node gives a module (resolve, resolve.paths, cache).
+  const require = Module.createRequire(filename);
+  const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, require, module, filename, dirname(filename));
+}
+
+let hooked = false;
+
+/**
+ * From now on, CommonJS files of `CACHED_FROM_BYTES` or more (ts-morph's TypeScript) compile with the
+ * code cache. Smaller files take Node's own path.
+ */
+export function cacheLargeModules(dir: string): void {
+  if (hooked) return;
+  hooked = true;
+  const compile = internals.prototype._compile;
+  internals.prototype._compile = function (this: NodeModule, content: string, filename: string) {
+    if (content.length < CACHED_FROM_BYTES) return compile.call(this, content, filename);
+    return compileCached(this, content, filename, dir, '');
+  };
+}
+
+/**
+ * Loads the CLI's bundle, with the code cache when there is a directory for it, one entry per command
+ * (each keeps the functions its runs compile). Undefined when there is no bundle (a build without it).
+ */
+export function requireBundle(bundle: string, dir: string | undefined, command: string): unknown {
+  let content: string;
+  try {
+    content = readFileSync(bundle, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const module = new Module(bundle) as unknown as NodeModule & { paths: string[]; loaded: boolean };
+  module.filename = bundle;
+  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(bundle));
+  compileCached(module, content, bundle, dir, command.replace(/[^a-z-]/g, '') || 'cli');
+  module.loaded = true;
+  return module.exports;
+}

@@ -1,0 +1,164 @@
+/**
+ * The CLI's bundle and V8's code cache (src/cli/code-cache.ts, bin/bundle.mjs): the cache is a
+ * speed-up and never a source of truth. Each test runs real processes against its own cache
+ * directory.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CACHED_FROM_BYTES, cacheDir } from '../src/cli/code-cache.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/civic-migrate.js');
+const scratch = mkdtempSync(join(tmpdir(), 'civic-code-cache-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let n = 0;
+const freshDir = () => join(scratch, `cache-${n++}`);
+
+const cli = (args: string[], env: Record<string, string>) => {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+describe('where the cache lives', () => {
+  it('CIVIC_MIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/civic-migrate, else ~/.cache/civic-migrate; off turns it off', () => {
+    expect(cacheDir({ CIVIC_MIGRATE_CACHE_DIR: '/x/y', XDG_CACHE_HOME: '/c' })).toBe('/x/y');
+    expect(cacheDir({ XDG_CACHE_HOME: '/c' })).toBe('/c/civic-migrate');
+    expect(cacheDir({ CIVIC_MIGRATE_CACHE_DIR: 'off' })).toBeUndefined();
+    expect(cacheDir({ CIVIC_MIGRATE_CACHE_DIR: '0' })).toBeUndefined();
+    expect(cacheDir({})).toMatch(/[\\/]\.cache[\\/]civic-migrate$/);
+  });
+});
+
+describe('the CLI with its code cache', () => {
+  it('the first run writes one entry for the command, the next runs use it and answer the same', () => {
+    const dir = freshDir();
+    const first = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    expect(entries(dir)).toEqual([expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/)]);
+    const written = readFileSync(join(dir, entries(dir)[0] as string));
+    const second = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(second).toEqual(first);
+    // Accepted, so not rewritten.
+    expect(readFileSync(join(dir, entries(dir)[0] as string)).equals(written)).toBe(true);
+    const help = cli(['--version'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(help.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+    expect(entries(dir)).toHaveLength(2);
+  });
+
+  it('a damaged entry is rejected by V8, the run answers as before, and the entry is written anew', () => {
+    const dir = freshDir();
+    const clean = cli(['explain', 'long_name'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    const [entry] = entries(dir);
+    writeFileSync(join(dir, entry as string), Buffer.from('not V8 code at all'.repeat(100)));
+    const again = cli(['explain', 'long_name'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(again).toEqual(clean);
+    expect(readFileSync(join(dir, entry as string)).toString('latin1')).not.toContain('not V8 code at all');
+  });
+
+  it('off: nothing is written anywhere, and the answer is the same', () => {
+    const xdg = freshDir();
+    const off = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: 'off', XDG_CACHE_HOME: xdg });
+    expect(off).toEqual(cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    expect(existsSync(xdg)).toBe(false);
+  });
+
+  it('a cache directory that cannot be made costs nothing but the cache: same answer, nothing on stderr', () => {
+    const blocker = join(scratch, 'a-file');
+    writeFileSync(blocker, 'in the way');
+    const r = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: join(blocker, 'cache') });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('has_no_excuse_absentee');
+  });
+
+  it('the report of a TypeScript file keeps TypeScript compiled too', () => {
+    const dir = freshDir();
+    const tree = join(scratch, 'one-ts');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'a.ts'), 'export const v = (s: { vbm_no_excuse: string }) => s.vbm_no_excuse;\n');
+    const first = cli(['report', '--no-config', '--format', 'json', '--fail-on', 'none', tree], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(first.code).toBe(0);
+    expect(entries(dir).some((e) => /^typescript\.js\.[0-9a-f]{16}\.v8$/.test(e))).toBe(true);
+    const second = cli(['report', '--no-config', '--format', 'json', '--fail-on', 'none', tree], {
+      CIVIC_MIGRATE_CACHE_DIR: dir,
+    });
+    const strip = (s: string) => s.replace(/"elapsedMs": \d+(\.\d+)?/g, '"elapsedMs": 0');
+    expect(strip(second.stdout)).toBe(strip(first.stdout));
+  });
+
+  it('without the bundle (a build of tsc alone) the bin runs the modules of dist/', () => {
+    const copy = join(scratch, 'no-bundle');
+    for (const part of ['bin', 'dist', 'mappings', 'package.json'])
+      cpSync(join(root, part), join(copy, part), { recursive: true });
+    rmSync(join(copy, 'dist/cli/bundle.cjs'));
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.js'), 'explain', 'vbm_no_excuse'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: freshDir() },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }).stdout);
+  });
+});
+
+describe('large CommonJS modules', () => {
+  /** A CommonJS file over the threshold whose export says which version of it ran. */
+  const writeModule = (file: string, version: string) => {
+    const pad = `// ${'x'.repeat(CACHED_FROM_BYTES)}\n`;
+    writeFileSync(
+      file,
+      `${pad}module.exports = { version: ${JSON.stringify(version)}, dir: __dirname, req: typeof require.resolve.paths };\n`,
+    );
+  };
+  const load = (file: string, dir: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { cacheLargeModules } from ${JSON.stringify(join(root, 'dist/cli/code-cache.js'))};
+         import { createRequire } from 'node:module';
+         cacheLargeModules(${JSON.stringify(dir)});
+         console.log(JSON.stringify(createRequire(import.meta.url)(${JSON.stringify(file)})));`,
+      ],
+      { encoding: 'utf8' },
+    );
+
+  it('load as Node loads them (exports, __dirname, require), and an edited file is never served the old code', () => {
+    const dir = freshDir();
+    const mod = join(scratch, 'big.cjs');
+    writeModule(mod, 'one');
+    const first = load(mod, dir);
+    expect(first.stderr).toBe('');
+    expect(JSON.parse(first.stdout)).toEqual({ version: 'one', dir: scratch, req: 'function' });
+    expect(entries(dir)).toEqual([expect.stringMatching(/^big\.cjs\.[0-9a-f]{16}\.v8$/)]);
+    expect(JSON.parse(load(mod, dir).stdout).version).toBe('one');
+    // Same length, new text and time: a new entry, the new code; the old entry is dropped.
+    writeModule(mod, 'two');
+    utimesSync(mod, new Date(), new Date(Date.now() + 5000));
+    expect(JSON.parse(load(mod, dir).stdout).version).toBe('two');
+    expect(entries(dir)).toHaveLength(1);
+  });
+});
