@@ -24,6 +24,8 @@ export interface ScriptContext {
   readonly within?: { readonly lines: LineIndex; readonly offset: number };
   /** The program's own parse of the script (a configured or inferred program, or the script alone), and what it says about it. */
   readonly program: { readonly sourceFile: TsNamespace.SourceFile; readonly facts: ProgramFacts };
+  /** Parse the rewrite to prove it still parses (default true; the report, reading decisions only, skips it). */
+  readonly verify?: boolean;
 }
 
 export interface ScriptResult {
@@ -80,7 +82,7 @@ export function transformScript(text: string, fileName: string, kind: TsNamespac
     : new Set<number>();
   const applied = applyDecisions(source, decide(analysis), { markers: ctx.markers, ignoredLines });
 
-  if (applied.output !== text) {
+  if (applied.output !== text && ctx.verify !== false) {
     const after = parseScript(ts, applied.output, fileName, kind);
     const afterErrors = parseErrors(after);
     if (afterErrors.length > 0) {

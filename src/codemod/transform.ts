@@ -60,7 +60,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
   const plan = planFor(options.mappings ?? loadMappings());
   const longName = options.longName ?? 'auto';
   const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
-  const ctx = { ts, plan, civic, longName, markers: options.markers ?? true };
+  const ctx = { ts, plan, civic, longName, markers: options.markers ?? true, verify: options.decisionsOnly !== true };
 
   if (fileName.toLowerCase().endsWith('.vue')) {
     const virtual = vueVirtual(text);
@@ -153,6 +153,7 @@ export function transformProgramFile(
     civic,
     longName,
     markers: options.markers ?? true,
+    verify: options.decisionsOnly !== true,
     program: { sourceFile, facts },
     ...(bom ? { within: { lines: new LineIndex(text), offset: bom } } : {}),
   });

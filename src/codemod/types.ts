@@ -61,6 +61,11 @@ export interface TransformOptions {
    * API use, `always` in every file, `never`.
    */
   readonly longName?: 'auto' | 'always' | 'never';
+  /**
+   * The caller reads the decisions only (the report): the rewritten text is not parsed again to
+   * prove it still parses. The codemod always checks before it writes.
+   */
+  readonly decisionsOnly?: boolean;
 }
 
 export interface TransformResult {

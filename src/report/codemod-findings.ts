@@ -44,7 +44,11 @@ export function codemodScan(
   lexed: LexerScan,
   transform?: () => TransformResult | undefined,
 ): TextScan | undefined {
-  const options = { mappings: rules.mappings, longName: rules.assumeCivic ? ('always' as const) : ('auto' as const) };
+  const options = {
+    mappings: rules.mappings,
+    longName: rules.assumeCivic ? ('always' as const) : ('auto' as const),
+    decisionsOnly: true,
+  };
   const r = transform?.() ?? transformSource(text, file, options);
   if (r.error) return undefined;
   const lines = new LineIndex(text);

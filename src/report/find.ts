@@ -67,7 +67,12 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   );
   /** Program mode: what the codemod would write, by file, for the type check. */
   const migrated = new Map<string, { text: string; edits: readonly Edit[] }>();
-  const transformOptions = { mappings, longName: options.assumeCivic ? ('always' as const) : ('auto' as const) };
+  // The report reads the codemod's decisions; it does not need the rewrite proven to parse.
+  const transformOptions = {
+    mappings,
+    longName: options.assumeCivic ? ('always' as const) : ('auto' as const),
+    decisionsOnly: true,
+  };
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
   const skippedList: { file: string; reason: Exclude<ReadSkipReason, 'binary'>; bytes: number }[] = [];
