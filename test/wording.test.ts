@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closest } from '../src/mapping/closest.js';
+import { plural, thousands } from '../src/report/summary.js';
 import { code, list } from '../src/rules/format.js';
 
 /** Words users read: "did you mean" suggestions and lists in messages, asserted exactly. */
@@ -40,5 +41,16 @@ describe('list wording', () => {
     expect(list(['a', 'b'])).toBe('`a` and `b`');
     expect(list(['a', 'b', 'c'])).toBe('`a`, `b` and `c`');
     expect(code('x')).toBe('`x`');
+  });
+});
+
+describe('thousands (counts in summaries)', () => {
+  it('groups digits exactly as en-US does, for every size and sign', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 20_000, 999_999, 1_000_000, -1_234_567, Number.MAX_SAFE_INTEGER, 1e21, 2.5])
+      expect(thousands(n), String(n)).toBe(n.toLocaleString('en-US'));
+    expect(thousands(20_000)).toBe('20,000');
+    expect(plural(1, 'file')).toBe('1 file');
+    expect(plural(1234, 'file')).toBe('1,234 files');
+    expect(plural(2, 'match', 'matches')).toBe('2 matches');
   });
 });

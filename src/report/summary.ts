@@ -54,13 +54,20 @@ export interface ReportSummary {
 
 /** Why a file was not searched, in words. */
 export function skipWords(reason: string, bytes: number): string {
-  if (reason === 'too-large') return `not searched: ${bytes.toLocaleString('en-US')} bytes is over --max-bytes`;
+  if (reason === 'too-large') return `not searched: ${thousands(bytes)} bytes is over --max-bytes`;
   if (reason === 'binary') return 'not searched: binary (a NUL byte in its first 8 KiB)';
   if (reason === 'invalid-utf8') return 'not searched: not valid UTF-8';
   return `not searched: ${reason}`;
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/**
+ * An integer with its thousands grouped as en-US writes them (`20,000`): what toLocaleString('en-US')
+ * says, without initialising ICU's number formatting (~10 ms of a short run).
+ */
+export const thousands = (n: number): string =>
+  Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${thousands(n)} ${n === 1 ? one : many}`;
 
 export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
   const { findings, stats } = result;
@@ -76,15 +83,15 @@ export function summarize(result: ReportResult, failOn: FailOn): ReportSummary {
   if (findings.length === 0) verdict = `no V1 usage found in ${scanned}.`;
   else {
     const who = [
-      byFixedBy.codemod ? `${byFixedBy.codemod.toLocaleString('en-US')} for \`civic-migrate codemod\`` : '',
-      byFixedBy.person ? `${byFixedBy.person.toLocaleString('en-US')} for a person` : '',
+      byFixedBy.codemod ? `${thousands(byFixedBy.codemod)} for \`civic-migrate codemod\`` : '',
+      byFixedBy.person ? `${thousands(byFixedBy.person)} for a person` : '',
     ]
       .filter(Boolean)
       .join(', ');
     const baselined = findings.filter((f) => f.baselined).length;
     const quiet = [
-      byConfidence.low ? `${byConfidence.low.toLocaleString('en-US')} low-confidence` : '',
-      baselined ? `${baselined.toLocaleString('en-US')} baselined` : '',
+      byConfidence.low ? `${thousands(byConfidence.low)} low-confidence` : '',
+      baselined ? `${thousands(baselined)} baselined` : '',
     ].filter(Boolean);
     const low = quiet.length ? ` (${quiet.join(', ')}, not gating)` : '';
     verdict = `${plural(findings.length, 'V1 usage')} in ${plural(stats.filesAffected, 'file')}: ${who}${low}.`;

@@ -1,5 +1,5 @@
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, plural, summarize } from '../summary.js';
+import { FIXERS, plural, summarize, thousands } from '../summary.js';
 
 /** Rows in the findings table; the rest are counted, not listed. */
 export const MARKDOWN_MAX_ROWS = 100;
@@ -38,7 +38,7 @@ export function renderMarkdown(result: ReportResult, failOn: FailOn): string {
   const { stats } = result;
   const skipped = READ_SKIP_REASONS.filter((r) => stats.skippedFiles[r]);
   const filesLine =
-    `${plural(stats.filesAffected, 'file')} affected of ${stats.filesScanned.toLocaleString('en-US')} searched` +
+    `${plural(stats.filesAffected, 'file')} affected of ${thousands(stats.filesScanned)} searched` +
     (skipped.length ? ` (skipped: ${skipped.map((r) => `${stats.skippedFiles[r]} ${r}`).join(', ')})` : '') +
     (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by \`civic-migrate-ignore\`` : '') +
     (stats.errors.length ? `; unreadable: ${stats.errors.map((e) => code(e.file)).join(', ')}` : '') +

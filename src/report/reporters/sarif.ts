@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
 import { KIND_INFO } from '../kinds.js';
-import { skipWords, summarize, toolInfo } from '../summary.js';
+import { skipWords, summarize, thousands, toolInfo } from '../summary.js';
 
 /** GitHub code scanning keeps at most this many results per run (and shows the first 5,000). */
 export const SARIF_MAX_RESULTS = 25_000;
@@ -96,7 +96,7 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
       level: 'warning',
       descriptor: { id: 'results-truncated' },
       message: {
-        text: `Only the first ${SARIF_MAX_RESULTS.toLocaleString('en-US')} of ${result.findings.length.toLocaleString('en-US')} findings are included (GitHub code scanning's limit per run). Run \`civic-migrate report --format json\` for all of them.`,
+        text: `Only the first ${thousands(SARIF_MAX_RESULTS)} of ${thousands(result.findings.length)} findings are included (GitHub code scanning's limit per run). Run \`civic-migrate report --format json\` for all of them.`,
       },
     });
   }

@@ -1,6 +1,6 @@
 import { shownName } from '../../files/names.js';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, plural, skipWords, summarize } from '../summary.js';
+import { FIXERS, plural, skipWords, summarize, thousands } from '../summary.js';
 
 const KIND_WIDTH = Math.max(...FINDING_KINDS.map((k) => k.length));
 
@@ -62,8 +62,8 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
   const skipped = READ_SKIP_REASONS.filter((r) => stats.skippedFiles[r]).map((r) => `${stats.skippedFiles[r]} ${r}`);
   const skippedTotal = READ_SKIP_REASONS.reduce((n, r) => n + stats.skippedFiles[r], 0);
   out.push(
-    `Files:         ${plural(stats.filesAffected, 'file')} affected of ${stats.filesScanned.toLocaleString('en-US')} searched` +
-      (skippedTotal ? `; ${skippedTotal.toLocaleString('en-US')} skipped (${skipped.join(', ')})` : '') +
+    `Files:         ${plural(stats.filesAffected, 'file')} affected of ${thousands(stats.filesScanned)} searched` +
+      (skippedTotal ? `; ${thousands(skippedTotal)} skipped (${skipped.join(', ')})` : '') +
       (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by civic-migrate-ignore` : ''),
   );
   for (const e of stats.errors) out.push(`Unreadable:    ${shownName(e.file)}: ${e.message}`);
