@@ -35,7 +35,7 @@ const FLOORS = [
   {
     name: 'tools',
     doc: 'the codemod run, the report, the payload adapter, the client, the server, the ESLint plugin, repository data files',
-    path: '^src/(codemod|report|payload|client|server|eslint|repo)/',
+    path: '^src/(codemod|report|payload|client|server|eslint|repo|observe)/',
   },
   { name: 'cli', doc: 'the command line and the library entry', path: '^src/(cli/|index\\.ts$)' },
 ];

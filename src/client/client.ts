@@ -3,6 +3,7 @@ import { type EndpointResource, type Route as EndpointRoute, endpointModel, fill
 import { jsonPath } from '../findings/json-path.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { activeRecorder, type Recorder } from '../observe/recorder.js';
 import {
   overrideListSchema,
   type RegionalOverride,
@@ -71,6 +72,11 @@ export interface ClientOptions<V extends ApiVersion = ApiVersion, S extends ApiV
   readonly signal?: AbortSignal;
   /** How long a field or override list fetched only to reshape another payload is reused. Default 5 minutes. */
   readonly referenceTtlMs?: number;
+  /**
+   * Record the V1 endpoints this client calls and what the app reads of the V1-shaped data it returns
+   * (`civic-migrate/observe`). Default: the recorder `civic-migrate observe` set up, if any; `false`: none.
+   */
+  readonly recorder?: Recorder | false;
 }
 
 type FieldsOf<S extends ApiVersion> = S extends 'v1' ? V1FieldDescriptor[] : V2FieldDescriptor[];
@@ -144,6 +150,7 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     params: Readonly<Record<string, string>>,
     schema: T,
   ): Promise<z.infer<T>> {
+    if (version === 'v1') recorder()?.endpoint(route.template.text);
     const path = fillTemplate(route.template, params);
     const { json, info } = await getJson(transport, { path, key: route.auth === 'basic' ? key() : undefined });
     const parsed = schema.safeParse(json);
@@ -159,7 +166,18 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
   // Lists fetched only to reshape other payloads are shared and reused for `ttl`.
   const referenceFields = cached(rawFields, ttl);
   const referenceOverrides = cached(rawOverrides, ttl);
-  const reshape = { mappings: options.mappings, strict: options.strict, onDiagnostics: options.onDiagnostics };
+  // The client watches what it hands the app itself (handed), with its own recorder option.
+  const reshape = {
+    mappings: options.mappings,
+    strict: options.strict,
+    onDiagnostics: options.onDiagnostics,
+    recorder: false as const,
+  };
+  /** Asked on each call: `civic-migrate observe` may set the process's recorder after the client is made. */
+  const recorder = () => (options.recorder === false ? undefined : (options.recorder ?? activeRecorder()));
+  /** V1-shaped data handed to the app, watched when there is a recorder (a reshaped payload already is). */
+  const handed = <T>(kind: 'fields' | 'state' | 'overrides', value: T): T =>
+    shape === 'v1' ? (recorder()?.watch(kind, value) ?? value) : value;
 
   return {
     version,
@@ -167,7 +185,7 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     baseUrl,
     async fields() {
       const fields = await rawFields();
-      return (version === shape ? fields : reshapeFields(fields, version, reshape)) as FieldsOf<S>;
+      return handed('fields', version === shape ? fields : reshapeFields(fields, version, reshape)) as FieldsOf<S>;
     },
     async state(code: string) {
       checkStateCode(code);
@@ -175,11 +193,11 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
       const early = version === 'v1' && options.v1StatePath === 'early';
       const route = endpoint('state', version === 'v1' ? (early ? 'none' : 'basic') : undefined);
       const record = await get(route, { [route.template.params[0] ?? '']: code }, SCHEMAS[version].state);
-      if (version === shape) return record as StateOf<S>;
+      if (version === shape) return handed('state', record) as StateOf<S>;
       // Reshaping a state needs its field list (formats, options) and, from V2, the overrides
       // (some deleted V1 fields are rebuilt from them).
       const [fields, overrides] = await Promise.all([referenceFields(), version === 'v2' ? referenceOverrides() : undefined]);
-      return reshapeState(record, version, { ...reshape, fields, overrides }) as StateOf<S>;
+      return handed('state', reshapeState(record, version, { ...reshape, fields, overrides })) as StateOf<S>;
     },
     async overrides() {
       return rawOverrides();

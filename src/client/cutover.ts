@@ -1,4 +1,5 @@
 import type { Mappings } from '../mapping/mappings.js';
+import type { Recorder } from '../observe/recorder.js';
 import {
   type Diagnostic,
   downgrade,
@@ -17,6 +18,8 @@ export interface ReshapeOptions {
   readonly mappings?: Mappings;
   readonly strict?: boolean;
   readonly onDiagnostics?: (diagnostics: readonly CutoverDiagnostic[], what: string) => void;
+  /** Record what the app reads of downgraded data (`downgrade`'s option; default the process's recorder, if any). */
+  readonly recorder?: Recorder | false;
 }
 
 /**
@@ -28,7 +31,7 @@ export function reshapeFields(
   from: 'v1' | 'v2',
   options: ReshapeOptions,
 ): V1FieldDescriptor[] | V2FieldDescriptor[] {
-  const adapt = { kind: 'fields' as const, mappings: options.mappings, strict: options.strict };
+  const adapt = { kind: 'fields' as const, mappings: options.mappings, strict: options.strict, recorder: options.recorder };
   const result = from === 'v1' ? upgrade(fields, adapt) : downgrade(fields, adapt);
   report(options, result.diagnostics, 'field list');
   return result.value as V1FieldDescriptor[] | V2FieldDescriptor[];
@@ -44,7 +47,13 @@ export function reshapeState(
     readonly overrides?: RegionalOverride[];
   },
 ): V1StateRecord | V2StateRecord {
-  const adapt = { kind: 'state' as const, mappings: options.mappings, strict: options.strict, fields: options.fields };
+  const adapt = {
+    kind: 'state' as const,
+    mappings: options.mappings,
+    strict: options.strict,
+    fields: options.fields,
+    recorder: options.recorder,
+  };
   const result =
     from === 'v1'
       ? upgrade(record, { ...adapt, fields: options.fields as V1FieldDescriptor[] })

@@ -1,6 +1,7 @@
 import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { activeRecorder, type Recorder } from '../observe/recorder.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
@@ -33,6 +34,11 @@ export interface AdaptOptions<Fields> {
   strict?: boolean;
   /** Names the input in error messages (a file name). */
   source?: string;
+  /**
+   * `downgrade` only: record what the app reads of the V1 data it returns (`civic-migrate/observe`).
+   * Default: the recorder `civic-migrate observe` set up for the process, if any; `false`: none.
+   */
+  recorder?: Recorder | false;
 }
 
 export type UpgradeOptions = AdaptOptions<V1FieldDescriptor>;
@@ -122,6 +128,10 @@ function convertRead(direction: 'upgrade' | 'downgrade', input: unknown, options
   }
   const diagnostics = diags.list;
   if (diags.hasErrors) throw new StrictPayloadError(diagnostics, source, kind);
+  if (direction === 'downgrade') {
+    const recorder = options.recorder === false ? undefined : (options.recorder ?? activeRecorder());
+    recorder?.watch(kind, value);
+  }
   return { kind, value, diagnostics };
 }
 
