@@ -162,3 +162,10 @@ describe('large CommonJS modules', () => {
     expect(entries(dir)).toHaveLength(1);
   });
 });
+
+describe('the bundle', () => {
+  it('has no native import() left: a vm.Script would need an experimental loader for it (a warning on stderr)', () => {
+    const bundle = readFileSync(join(root, 'dist/cli/bundle.cjs'), 'utf8');
+    expect(bundle.match(/[^\w$.]import\(/g) ?? []).toEqual([]);
+  });
+});

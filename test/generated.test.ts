@@ -6,6 +6,7 @@ import { renderGuide } from '../src/mapping/guide.js';
 import { tableJsonSchema } from '../src/mapping/json-schema.js';
 import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
 import { mappingTableSchema } from '../src/mapping/schema.js';
+import { usageJsonSchema } from '../src/observe/usage-file.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 
 /**
@@ -18,6 +19,7 @@ const generated: [string, () => string][] = [
   ['../docs/config.schema.json', () => `${JSON.stringify(configJsonSchema(), null, 2)}\n`],
   ['../docs/report.schema.json', () => `${JSON.stringify(REPORT_JSON_SCHEMA, null, 2)}\n`],
   ['../src/mapping/validated-digest.ts', validatedDigest],
+  ['../docs/usage.schema.json', () => `${JSON.stringify(usageJsonSchema(), null, 2)}\n`],
 ];
 
 /**

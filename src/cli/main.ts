@@ -8,6 +8,7 @@ import { type CommandDef, createContext, type GlobalArgs, type Io } from './cont
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
 import { mappingsCommand } from './mappings.js';
+import { observeCommand } from './observe.js';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 import { verifyCommand } from './verify.js';
@@ -22,6 +23,7 @@ export const commands: readonly CommandDef<never>[] = [
   serveCommand,
   fetchCommand,
   verifyCommand,
+  observeCommand,
 ] as unknown as CommandDef<never>[];
 
 const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
@@ -87,6 +89,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       'Exit codes: 0 ok · 1 findings, pending changes or differences (per command) · 2 usage error or unusable input (one line on stderr) · 130/143 stopped by a signal · 70 internal error (a bug). See README.md.',
     )
     .strict()
+    // `observe -- node app.js --port 3000`: what follows `--` is the command's, kept apart as `--`.
+    .parserConfiguration({ 'populate--': true })
     .demandCommand(1, 'Name a command.')
     .recommendCommands()
     .help()

@@ -44,6 +44,12 @@ export const reportCommand = defineCommand({
         default: false,
         describe: 'Print the JSON Schema of `--format json` output and exit',
       })
+      .option('observed', {
+        type: 'string',
+        array: true,
+        describe:
+          'Usage files of `civic-migrate observe` (or `serve --record`): findings carry what the app read at run time, and V1 slugs read only at run time become findings (observed)',
+      })
       .option('assume-civic', {
         type: 'boolean',
         default: false,
@@ -54,6 +60,7 @@ export const reportCommand = defineCommand({
       .example('$0 report --format sarif -o civic-migrate.sarif', 'for GitHub code scanning (upload-sarif)')
       .example('$0 report --format markdown > comment.md', 'for a pull-request comment')
       .example('$0 report --format github --fail-on none', 'annotations in a GitHub Actions log')
+      .example('$0 report --observed usage.json', 'what the app read at run time, met with the code')
       .epilog(
         'Exit codes: 0 nothing gates · 1 findings of the --fail-on class (or, under any, files that could not be searched) · 2 usage error, or a path that could not be read (the report is incomplete)',
       ),
@@ -75,9 +82,15 @@ export const reportCommand = defineCommand({
       cwd: io.cwd,
       ...(args.paths?.length ? { paths: args.paths } : {}),
       ...(args.include?.length ? { include: args.include } : {}),
-      // The baseline names V1 slugs: it is not code to search.
-      ...(args.exclude?.length || args.baseline
-        ? { exclude: [...(args.exclude ?? []), ...ownFiles(io.cwd, args.baseline)] }
+      // The baseline and usage files name V1 slugs: they are not code to search.
+      ...(args.exclude?.length || args.baseline || args.observed?.length
+        ? {
+            exclude: [
+              ...(args.exclude ?? []),
+              ...ownFiles(io.cwd, args.baseline),
+              ...(args.observed ?? []).flatMap((f) => ownFiles(io.cwd, f)),
+            ],
+          }
         : {}),
       gitignore: args.gitignore,
       maxBytes,
@@ -94,6 +107,14 @@ export const reportCommand = defineCommand({
     if (args.baseline) {
       const { applyBaseline, readBaseline } = await import('../report/baseline.js');
       result = applyBaseline(result, readBaseline(resolve(io.cwd, args.baseline), args.baseline));
+    }
+    if (args.observed?.length) {
+      const [{ mergeUsage, readUsageFile }, { applyObserved }] = await Promise.all([
+        import('../observe/usage-file.js'),
+        import('../report/observed.js'),
+      ]);
+      const usage = mergeUsage(args.observed.map((f) => readUsageFile(resolve(io.cwd, f), shownName(f))));
+      result = applyObserved(result, usage, mappings(), io.cwd, args.observed.map(shownName));
     }
     const output = renderReport(result, args.format, { failOn });
     const toFile = args.output !== undefined && args.output !== '-';

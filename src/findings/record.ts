@@ -51,5 +51,6 @@ export const FINDING_KINDS = [
   'endpoint',
   'unknown-slug',
   'marker',
+  'observed',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];

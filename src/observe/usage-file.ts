@@ -46,20 +46,20 @@ export class UsageFileError extends CivicMigrateError {
   }
 }
 
-/** Reads and checks one usage file. */
-export function readUsageFile(file: string): Usage {
+/** Reads and checks one usage file (`name`: how messages name it, the path by default). */
+export function readUsageFile(file: string, name = file): Usage {
   const text = readInputFileSync(file, 'usage file', { maxBytes: 64 * 1024 * 1024 });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new UsageFileError(file, `not valid JSON (${(error as Error).message})`);
+    throw new UsageFileError(name, `not valid JSON (${(error as Error).message})`);
   }
   const parsed = usageSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageFileError(
-      file,
+      name,
       `not a civic-migrate usage file: ${jsonPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
     );
   }

@@ -57,6 +57,11 @@ export interface Finding extends FindingRecord, TextSpan {
    * places that gave it its role, from its source to the token, files relative like `file`.
    */
   readonly evidence?: readonly EvidenceStep[];
+  /**
+   * With `report --observed`: how often the running app read what the finding names (0: never during
+   * the recording, a hint only), and the sampled call site (`file:line:column`) of an `observed` finding.
+   */
+  readonly observed?: { readonly reads: number; readonly site?: string };
 }
 
 export interface Excerpt {
@@ -109,6 +114,20 @@ export interface ReportResult {
   readonly stats: ReportStats;
   /** Where the mapping table came from (`bundled`, or the path given with `--mappings`). */
   readonly table: string;
+  /** With `report --observed`: the recording the findings were met with. */
+  readonly observation?: Observation;
+}
+
+/** What a report says of the recording it was met with. */
+export interface Observation {
+  /** The usage files, as given. */
+  readonly sources: readonly string[];
+  readonly started: string;
+  readonly updated: string;
+  /** Findings read at run time, never read, and read at run time only (the `observed` findings). */
+  readonly read: number;
+  readonly notRead: number;
+  readonly dynamic: number;
 }
 
 /** Which findings fail the gate: `manual` those a person must fix, `any` all, `none` never. */

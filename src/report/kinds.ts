@@ -71,4 +71,12 @@ export const KIND_INFO: Readonly<Record<FindingKind, KindInfo>> = {
     help: 'Do what the marker says, then delete the marker comment.',
     level: 'error',
   },
+  observed: {
+    name: 'V1SlugReadAtRunTime',
+    title: 'V1 field slug read at run time, not found in the code',
+    description:
+      'A V1 slug the running app was seen to read (report --observed) that no static finding names: the code reaches it dynamically.',
+    help: 'Look for dynamic access at the call site (a slug from configuration, a database or a CMS) and migrate the data it comes from.',
+    level: 'error',
+  },
 };

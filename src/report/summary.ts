@@ -5,6 +5,7 @@ import {
   countBy,
   type FailOn,
   FINDING_KINDS,
+  type Finding,
   type FindingKind,
   type Fixer,
   gatingFindings,
@@ -66,6 +67,26 @@ export function skipWords(reason: string, bytes: number): string {
  */
 export const thousands = (n: number): string =>
   Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
+
+/** With `--observed`: what the recording says of a finding (`read ×3 at run time`, `not read at run time`). */
+export function observedWords(f: Finding): string | undefined {
+  if (!f.observed) return undefined;
+  return f.observed.reads > 0 ? `read ×${thousands(f.observed.reads)} at run time` : 'not read at run time';
+}
+
+/** With `--observed`: one line on the recording and what it says of the findings. */
+export function observationLine(result: ReportResult): string | undefined {
+  const o = result.observation;
+  if (!o) return undefined;
+  return (
+    [
+      `${plural(o.read, 'finding')} read at run time`,
+      `${plural(o.notRead, 'finding')} not read (a hint: dead or unexercised code; still gating)`,
+      `${plural(o.dynamic, 'V1 slug')} read only at run time (\`observed\`)`,
+    ].join(', ') +
+    ` — recorded ${o.started.slice(0, 16).replace('T', ' ')} to ${o.updated.slice(0, 16).replace('T', ' ')} UTC in ${o.sources.join(', ')}`
+  );
+}
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${thousands(n)} ${n === 1 ? one : many}`;
 

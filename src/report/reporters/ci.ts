@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type FailOn, type Finding, gatingFindings, type ReportResult } from '../finding.js';
-import { skipWords } from '../summary.js';
+import { observedWords, skipWords } from '../summary.js';
 
 /** What a finding reads as in a CI annotation: its message says what was found and what to do. */
-const annotationText = (f: Finding) => f.message;
+const annotationText = (f: Finding) => {
+  const observed = observedWords(f);
+  return observed ? `${f.message} (${observed})` : f.message;
+};
 
 const title = (f: Finding) =>
   `civic-migrate ${f.kind} (${f.fixedBy === 'codemod' ? 'codemod fixes it' : 'a person must fix it'})`;

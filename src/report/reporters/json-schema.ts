@@ -56,6 +56,15 @@ const findingSchema = z.strictObject({
     .describe(
       'Why the value is the API’s: the places that gave it its role, from its source to the token (TS/JS, where the data flow decided)',
     ),
+  observed: z
+    .strictObject({
+      reads: count,
+      site: z.string().optional().describe('The sampled call site (file:line:column) of an `observed` finding'),
+    })
+    .optional()
+    .describe(
+      'With --observed: how often the running app read what the finding names (0: never during the recording; a hint only)',
+    ),
 });
 
 export const reportDocumentSchema = z.strictObject({
@@ -101,6 +110,17 @@ export const reportDocumentSchema = z.strictObject({
     .array(z.strictObject({ file: z.string(), line: positive, column: positive, code: z.int(), message: z.string() }))
     .describe('Program mode: type errors the codemod’s migration would add (not gating; empty outside program mode)'),
   findings: z.array(findingSchema),
+  observation: z
+    .strictObject({
+      sources: z.array(z.string()),
+      started: z.string(),
+      updated: z.string(),
+      read: count.describe('Findings whose token the app read at run time'),
+      notRead: count.describe('Findings the app never read during the recording (a hint: dead or unexercised code)'),
+      dynamic: count.describe('V1 slugs read at run time that no finding names (the `observed` findings)'),
+    })
+    .optional()
+    .describe('With --observed: the recording the findings were met with'),
 });
 
 /** Read-only all the way down, as the report's own types are. */

@@ -38,6 +38,7 @@ function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
     findings: result.findings,
     ...(result.program ? { program: result.program } : {}),
     typeErrors: result.typeErrors,
+    ...(result.observation ? { observation: result.observation } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, plural, summarize, thousands } from '../summary.js';
+import { FIXERS, observationLine, observedWords, plural, summarize, thousands } from '../summary.js';
 
 /** Rows in the findings table; the rest are counted, not listed. */
 export const MARKDOWN_MAX_ROWS = 100;
@@ -18,7 +18,9 @@ const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 function row(f: Finding): string {
   const fix = f.replacement !== null ? `→ ${code(f.replacement)}` : f.message;
   const kind = f.confidence === 'low' ? `${f.kind} (low confidence)` : f.kind;
-  return `| ${cell(code(f.file))} | ${f.line}:${f.column} | ${kind} | ${cell(code(f.token))} | ${f.fixedBy} | ${cell(fix)} |`;
+  const observed = observedWords(f);
+  const found = observed ? `${code(f.token)} (${observed})` : code(f.token);
+  return `| ${cell(code(f.file))} | ${f.line}:${f.column} | ${kind} | ${cell(found)} | ${f.fixedBy} | ${cell(fix)} |`;
 }
 
 /**
@@ -49,6 +51,8 @@ export function renderMarkdown(result: ReportResult, failOn: FailOn): string {
           .join(', ')}${stats.skippedList.length > 20 ? `, … (${stats.skippedList.length})` : ''}`
       : '');
   head.push(filesLine, '');
+  const observation = observationLine(result);
+  if (observation) head.push(`**Observed:** ${observation}`, '');
 
   const tail: string[] = [];
   const body: string[] = [];

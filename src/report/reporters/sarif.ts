@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
 import { KIND_INFO } from '../kinds.js';
-import { skipWords, summarize, thousands, toolInfo } from '../summary.js';
+import { observedWords, skipWords, summarize, thousands, toolInfo } from '../summary.js';
 
 /** GitHub code scanning keeps at most this many results per run (and shows the first 5,000). */
 export const SARIF_MAX_RESULTS = 25_000;
@@ -36,7 +36,8 @@ function levelOf(f: Finding): Result.level {
 function messageOf(f: Finding): string {
   const found = f.kind === 'marker' ? 'Codemod marker' : `\`${f.token}\``;
   const fix = f.replacement !== null ? ` Replace with \`${f.replacement}\`.` : '';
-  return `${found} (${f.kind}, fixed by ${f.fixedBy === 'codemod' ? 'the codemod' : 'a person'}): ${f.message}${fix}`;
+  const observed = observedWords(f);
+  return `${found} (${f.kind}, fixed by ${f.fixedBy === 'codemod' ? 'the codemod' : 'a person'}${observed ? `; ${observed}` : ''}): ${f.message}${fix}`;
 }
 
 /** Fingerprints: hash of rule, file, token and the trimmed line text, plus which occurrence of that it is. */
@@ -86,7 +87,13 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
             ],
           }
         : {}),
-      properties: { token: f.token, fixedBy: f.fixedBy, context: f.context, confidence: f.confidence },
+      properties: {
+        token: f.token,
+        fixedBy: f.fixedBy,
+        context: f.context,
+        confidence: f.confidence,
+        ...(f.observed ? { observed: f.observed } : {}),
+      },
     };
   });
 

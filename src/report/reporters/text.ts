@@ -1,6 +1,6 @@
 import { shownName } from '../../files/names.js';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, plural, skipWords, summarize, thousands } from '../summary.js';
+import { FIXERS, observationLine, observedWords, plural, skipWords, summarize, thousands } from '../summary.js';
 
 const KIND_WIDTH = Math.max(...FINDING_KINDS.map((k) => k.length));
 
@@ -44,6 +44,7 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
         f.context,
         ...(f.confidence === 'low' ? ['low confidence'] : []),
         ...(f.baselined ? ['baselined'] : []),
+        ...(f.observed ? [observedWords(f) as string] : []),
       ].join(', ');
       out.push(`  ${pos}  ${f.kind.padEnd(KIND_WIDTH)}  ${what(f)}  (${tags})`);
       const indent = ' '.repeat(2 + posWidth + 2);
@@ -66,6 +67,8 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
       (skippedTotal ? `; ${thousands(skippedTotal)} skipped (${skipped.join(', ')})` : '') +
       (stats.suppressed ? `; ${plural(stats.suppressed, 'finding')} hidden by civic-migrate-ignore` : ''),
   );
+  const observation = observationLine(result);
+  if (observation) out.push(`Observed:      ${observation}`);
   for (const e of stats.errors) out.push(`Unreadable:    ${shownName(e.file)}: ${e.message}`);
   for (const k of stats.skippedList) out.push(`Skipped:       ${shownName(k.file)}: ${skipWords(k.reason, k.bytes)}`);
   if (result.program) {
