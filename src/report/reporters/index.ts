@@ -1,6 +1,7 @@
 import type { FailOn, ReportResult } from '../finding.js';
 import type { ReportFormat } from '../formats.js';
 import { renderGithub, renderGitlab } from './ci.js';
+import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
@@ -16,6 +17,7 @@ const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   markdown: renderMarkdown,
   github: renderGithub,
   gitlab: renderGitlab,
+  html: renderHtml,
 };
 
 export interface RenderOptions {
