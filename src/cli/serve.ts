@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { defineCommand } from './context.js';
 
@@ -37,9 +39,15 @@ export const serveCommand = defineCommand({
         describe: 'Write the dataset (bundled or --data) to a new folder and exit',
       })
       .option('quiet', { type: 'boolean', default: false, describe: 'Do not log requests' })
+      .option('record', {
+        type: 'string',
+        normalize: true,
+        describe: 'Record the V1 endpoints the app under test calls, with counts, in this usage file (civic-migrate-usage/1)',
+      })
       .example('$0 serve', 'serve both versions on http://127.0.0.1:8000 with a demo key')
       .example('$0 serve --port 0 --key-from-env', 'a free port; accept the key your integration already uses')
       .example('$0 serve --save-data ./civic-data && $0 serve --data ./civic-data', 'edit the data, then serve it')
+      .example('$0 serve --record v1-calls.json', 'which V1 endpoints your integration still calls, and how often')
       .epilog(DATA_LAYOUT),
   handler: async (args, { io, mappings }) => {
     const port = args.port;
@@ -58,7 +66,17 @@ export const serveCommand = defineCommand({
 
     const { startServer } = await import('../server/server.js');
     const log = args.quiet ? undefined : (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
-    const server = await startServer({ port, host: args.host, keys, data: servedData(dataset), log, mappings: mappings() });
+    // --record: the usage file is written every second once a V1 endpoint was called, on stop and at exit.
+    const record = args.record ? await startRecording(resolve(io.cwd, args.record)) : undefined;
+    const server = await startServer({
+      port,
+      host: args.host,
+      keys,
+      data: servedData(dataset),
+      log,
+      mappings: mappings(),
+      recorder: record?.recorder,
+    });
     const { endpointModel, fillTemplate } = await import('../endpoints/model.js');
     const model = endpointModel(mappings());
     /** A V2 URL of the running server, its one parameter (if any) filled with `value`. */
@@ -85,6 +103,7 @@ export const serveCommand = defineCommand({
       'Try:',
       `  curl ${url('field-list')}`,
       `  curl -u "$CIVIC_API_KEY_ID:$CIVIC_API_KEY_SECRET" ${url('state', sample)}`,
+      ...(args.record ? [`Recording the V1 endpoints called in ${args.record}.`] : []),
       `Point an integration at it with CIVIC_API_BASE_URL=${server.url}. Ctrl+C stops it.`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
@@ -100,9 +119,22 @@ export const serveCommand = defineCommand({
     });
     io.stdout.write(`${signal}: finishing open requests and stopping.\n`);
     await server.close();
+    record?.stop();
     return 0;
   },
 });
+
+/** A recorder for the server and its usage file, flushed every second, on stop and at exit. */
+async function startRecording(file: string) {
+  if (!statSync(dirname(file), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`--record: the folder of ${file} does not exist`);
+  }
+  const { createRecorder } = await import('../observe/recorder.js');
+  const { flushUsage } = await import('../observe/flush.js');
+  const recorder = createRecorder();
+  const stop = flushUsage(recorder, file, 1000, { command: 'civic-migrate serve' });
+  return { recorder, stop };
+}
 
 /** `ID:SECRET` pairs. Messages never repeat a value: it may be a real secret. */
 function parseKeys(values: readonly string[]): { id: string; secret: string }[] {

@@ -4,10 +4,13 @@
  * app does: a slug that comes from a settings file (`byField[setting.slug]`), and code that never
  * runs.
  *
- * Data is watched in place, without a Proxy (a Proxy cannot be `structuredClone`d): each watched
- * property of an item or descriptor becomes an own, enumerable accessor that counts the read and
- * returns the same value (assignment and `delete` work as on a data property); a watched array gets
- * own, non-enumerable iteration and lookup methods that count and call `Array.prototype`'s. So
+ * Data is watched without a Proxy (a Proxy cannot be `structuredClone`d): the record and its lists
+ * stay the objects they were; each item, descriptor or override in a list is replaced, in the list,
+ * by a copy (same keys in the same order, same values, same prototype) whose watched properties are
+ * own, enumerable accessors that count the read and return the value (assignment and `delete` work
+ * as on a data property; on a frozen object assignment changes nothing); an object that is not
+ * plain JSON-made data is watched in place instead. A watched array gets own, non-enumerable
+ * iteration and lookup methods that count and call `Array.prototype`'s. So
  * `JSON.stringify`, spread, `Object.keys`, `in` (of the payload's keys), `structuredClone` and values
  * compared with `===` see what they would see without the recorder (test/observe-property.test.ts).
  * What differs: `Object.getOwnPropertyDescriptor` shows accessors, and a watched object has a
@@ -59,7 +62,11 @@ export interface RecorderOptions {
 }
 
 export interface Recorder {
-  /** Watches V1-shaped data handed to the app (in place; returns it). Data already watched is left as it is. */
+  /**
+   * Watches V1-shaped data handed to the app and returns it: the same record or list, its items
+   * replaced by watched copies (a reference to an item taken before is not watched). Data already
+   * watched, by any recorder, and frozen or non-extensible data are left as they are.
+   */
   watch<T>(kind: WatchedKind, value: T): T;
   /** Counts a call of a V1 endpoint (its template). */
   endpoint(template: string): void;
@@ -80,9 +87,49 @@ type Section = 'items' | 'descriptors' | 'overrides';
 /** This package's own files, left out of sampled call sites. */
 const OWN_DIR = fileURLToPath(new URL('..', import.meta.url));
 
+/** What a watched object keeps: its values (read through the accessors) and its slug's counts. */
+interface Slot {
+  readonly raw: Record<string, unknown>;
+  /** The counts of the object's slug in its section, shared by every object of that slug. */
+  readonly counts: Record<string, number>;
+  readonly slug: string;
+  /** The recorder's accessors of the object's section, by property (to tell ours from the app's). */
+  readonly accessors: Readonly<Record<string, PropertyDescriptor>>;
+}
+
+/**
+ * A watched object's slot, in a private field stamped on the object itself (the base class returns
+ * the object it is given): invisible to `Object.keys`, `Reflect.ownKeys`, spread, JSON and
+ * structuredClone, the object's prototype unchanged, found in a read as fast as a property. (Not a
+ * WeakMap: thousands of items a second in one make every garbage collection walk them.)
+ */
+class Stamp extends (function Base(o: object) {
+  return o;
+} as unknown as new (
+  o: object,
+) => object) {
+  #slot: Slot;
+  private constructor(o: object, slot: Slot) {
+    super(o);
+    this.#slot = slot;
+  }
+  static stamp(o: object, slot: Slot): void {
+    new Stamp(o, slot);
+  }
+  static slot(o: unknown): Slot | undefined {
+    return typeof o === 'object' && o !== null && #slot in o ? (o as Stamp).#slot : undefined;
+  }
+}
+
+/** Marks a watched list: every recorder and every copy of the package leaves it as it is. */
+const WATCHED = Symbol.for('civic-migrate.recorder.watched');
+
+type Watched = Record<string, unknown>;
+
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const started = new Date().toISOString();
-  const counts: Record<Section, Map<string, Map<string, number>>> = {
+  const sample = options.sample === true;
+  const counts: Record<Section, Map<string, Record<string, number>>> = {
     items: new Map(),
     descriptors: new Map(),
     overrides: new Map(),
@@ -90,107 +137,231 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const lists = { iterate: 0, lookup: 0, serialized: 0 };
   const endpoints = new Map<string, number>();
   const sites = new Map<string, string>();
-  const watched = new WeakSet<object>();
   let used = false;
 
-  const count = (section: Section, slug: string, prop: string) => {
-    used = true;
+  const PROPS: Record<Section, readonly string[]> = {
+    items: ITEM_PROPS,
+    descriptors: DESCRIPTOR_PROPS,
+    overrides: OVERRIDE_PROPS,
+  };
+  /** A slug's counts: every property of its section at 0 from the start (one shape: a read is an increment). */
+  const countsOf = (section: Section, slug: string) => {
     let bySlug = counts[section].get(slug);
     if (!bySlug) {
-      bySlug = new Map();
+      bySlug = {};
+      for (const prop of PROPS[section]) bySlug[prop] = 0;
       counts[section].set(slug, bySlug);
     }
-    bySlug.set(prop, (bySlug.get(prop) ?? 0) + 1);
-    if (options.sample) {
-      const key = `${section}.${slug}.${prop}`;
-      if (!sites.has(key)) {
-        const site = callSite();
-        if (site) sites.set(key, site);
-      }
+    return bySlug;
+  };
+
+  const site = (section: Section, slug: string, prop: string) => {
+    const key = `${section}.${slug}.${prop}`;
+    if (!sites.has(key)) {
+      const at = callSite();
+      if (at) sites.set(key, at);
     }
   };
 
   /**
-   * Turns a data property into a counting accessor with the same value and enumerability, its value
-   * kept in `raw`. Only plain writable data properties (what JSON gives) are watched.
+   * One getter and setter per section and property, shared by every watched object (their state is
+   * in the object's slot): no closure per object or property, and objects of one shape share V8's
+   * hidden class.
    */
-  const accessor = (target: Record<string, unknown>, prop: string, raw: Record<string, unknown>, onRead: () => void) => {
-    const own = Object.getOwnPropertyDescriptor(target, prop);
-    if (!own || !('value' in own) || !own.configurable || !own.writable) return;
-    raw[prop] = own.value;
-    Object.defineProperty(target, prop, {
-      enumerable: own.enumerable,
-      configurable: true,
-      get() {
-        onRead();
-        return raw[prop];
-      },
-      set(next: unknown) {
-        raw[prop] = next;
-      },
-    });
+  const accessorsOf = (section: Section, props: readonly string[]): Record<string, PropertyDescriptor> => {
+    const accessors: Record<string, PropertyDescriptor> = {};
+    for (const prop of props) {
+      accessors[prop] = {
+        enumerable: true,
+        configurable: true,
+        get(this: Watched) {
+          const slot = Stamp.slot(this);
+          if (slot === undefined) return undefined;
+          used = true;
+          (slot.counts[prop] as number)++;
+          if (sample) site(section, slot.slug, prop);
+          return slot.raw[prop];
+        },
+        set(this: Watched, next: unknown) {
+          const slot = Stamp.slot(this);
+          // A frozen object's properties keep their values, as data properties would.
+          if (slot === undefined || Object.isFrozen(this)) return;
+          slot.raw[prop] = next;
+        },
+      };
+    }
+    return accessors;
+  };
+  const ACCESSORS: Record<Section, Record<string, PropertyDescriptor>> = {
+    items: accessorsOf('items', ITEM_PROPS),
+    descriptors: accessorsOf('descriptors', DESCRIPTOR_PROPS),
+    overrides: accessorsOf('overrides', OVERRIDE_PROPS),
   };
 
+  /**
+   * JSON.stringify (a cache, a log, a response) serializes a watched object without reading it
+   * property by property: the same text, counted as one serialization, not as reads of every field.
+   * A property the app deleted, redefined or set anew since is taken as it is now.
+   */
+  const TO_JSON: PropertyDescriptor = {
+    enumerable: false,
+    configurable: true,
+    writable: true,
+    value: function toJSON(this: Watched) {
+      used = true;
+      lists.serialized++;
+      const slot = Stamp.slot(this);
+      return Object.fromEntries(
+        Object.keys(this).map((k) => {
+          if (slot !== undefined) {
+            const own = Object.getOwnPropertyDescriptor(this, k);
+            if (own?.get !== undefined && own.get === slot.accessors[k]?.get) return [k, slot.raw[k]];
+          }
+          return [k, this[k]];
+        }),
+      );
+    },
+  };
+
+  /**
+   * Leaves alone what is not an extensible object, is watched already (by any recorder: a watched
+   * object has its own `toJSON`) or has its own `toJSON`.
+   */
+  const watchable = (value: unknown): value is Watched =>
+    value !== null && typeof value === 'object' && Object.isExtensible(value) && !Object.hasOwn(value, 'toJSON');
+
+  /** A plain writable, configurable, enumerable data property, as JSON makes them. */
+  const plainProperty = (o: object, key: string) => {
+    const own = Object.getOwnPropertyDescriptor(o, key);
+    return own !== undefined && 'value' in own && own.writable === true && own.configurable === true;
+  };
+
+  /**
+   * Watches an item, descriptor or override; returns the object that is to stand in the list for it:
+   * a watched copy of a plain object (what JSON makes: its prototype Object.prototype, every own
+   * property a plain enumerable data property): the same keys in the same order, the same values, the
+   * watched ones behind accessors. Building an object with accessors costs V8 a tenth of turning data
+   * properties of an existing object into accessors (which gives each object a dictionary of its own).
+   * Anything else is watched in place.
+   */
   const watchObject = (
     value: unknown,
     section: Section,
     props: readonly string[],
-    slugOf: (o: Record<string, unknown>) => unknown,
-  ) => {
-    if (value === null || typeof value !== 'object' || watched.has(value) || Object.isFrozen(value)) return;
-    const o = value as Record<string, unknown>;
-    watched.add(o);
-    // The slug is read once, before the accessors exist: reading it through one would count.
-    const slug = slugOf(o);
+    slugOf: (o: Watched) => unknown,
+    trusted: boolean,
+  ): unknown => {
+    if (!watchable(value)) return value;
+    // The slug is read before the accessors exist: reading it through one would count.
+    const slug = slugOf(value);
     const name = typeof slug === 'string' ? slug : '(none)';
-    const raw: Record<string, unknown> = Object.create(null);
-    for (const prop of props) accessor(o, prop, raw, () => count(section, name, prop));
-    // JSON.stringify (a cache, a log, a response) serializes the object without reading it property by
-    // property: the same text, counted as one serialization, not as reads of every field.
-    Object.defineProperty(o, 'toJSON', {
-      enumerable: false,
-      configurable: true,
-      writable: true,
-      value: () => {
-        used = true;
-        lists.serialized++;
-        return Object.fromEntries(Object.keys(o).map((k) => [k, k in raw ? raw[k] : o[k]]));
-      },
-    });
+    const accessors = ACCESSORS[section];
+    const raw: Record<string, unknown> = {};
+    const slot: Slot = { raw, counts: countsOf(section, name), slug: name, accessors };
+    const keys = Object.keys(value);
+    if (
+      trusted ||
+      (Object.getPrototypeOf(value) === Object.prototype &&
+        Object.getOwnPropertyNames(value).length === keys.length &&
+        Object.getOwnPropertySymbols(value).length === 0 &&
+        !keys.includes('__proto__') &&
+        keys.every((k) => plainProperty(value, k)))
+    ) {
+      const copy: Watched = {};
+      for (const k of keys) {
+        const accessor = Object.hasOwn(accessors, k) ? accessors[k] : undefined;
+        if (accessor) {
+          raw[k] = value[k];
+          Object.defineProperty(copy, k, accessor);
+        } else copy[k] = value[k];
+      }
+      Stamp.stamp(copy, slot);
+      Object.defineProperty(copy, 'toJSON', TO_JSON);
+      return copy;
+    }
+    // Each watched property that is a plain data property becomes an accessor in place, keeping its enumerability.
+    for (const prop of props) {
+      const own = Object.getOwnPropertyDescriptor(value, prop);
+      if (!own || !('value' in own) || !own.configurable || !own.writable) continue;
+      raw[prop] = own.value;
+      const accessor = accessors[prop] as PropertyDescriptor;
+      Object.defineProperty(value, prop, own.enumerable ? accessor : { ...accessor, enumerable: false });
+    }
+    Stamp.stamp(value, slot);
+    Object.defineProperty(value, 'toJSON', TO_JSON);
+    return value;
   };
 
-  const watchList = (list: unknown, each: (element: unknown) => void) => {
-    if (!Array.isArray(list) || watched.has(list) || Object.isFrozen(list)) return;
-    watched.add(list);
-    for (const element of list) each(element);
-    const define = (name: string | symbol, kind: 'iterate' | 'lookup') => {
-      const original = (Array.prototype as unknown as Record<string | symbol, (...a: unknown[]) => unknown>)[name as string];
-      if (typeof original !== 'function') return;
-      Object.defineProperty(list, name, {
+  /** Iteration and lookup methods, shared by every watched list: count, then call `Array.prototype`'s. */
+  const LIST_METHODS: [string | symbol, PropertyDescriptor][] = [];
+  const method = (name: string | symbol, kind: 'iterate' | 'lookup') => {
+    const original = (Array.prototype as unknown as Record<string | symbol, (...a: unknown[]) => unknown>)[name as string] as (
+      ...a: unknown[]
+    ) => unknown;
+    if (typeof original !== 'function') return;
+    LIST_METHODS.push([
+      name,
+      {
         enumerable: false,
         configurable: true,
         writable: true,
-        value: function (this: unknown[], ...args: unknown[]) {
-          used = true;
-          lists[kind]++;
-          return original.apply(this, args);
-        },
-      });
-    };
-    for (const name of ITERATE) define(name, 'iterate');
-    for (const name of LOOKUP) define(name, 'lookup');
-    define(Symbol.iterator, 'iterate');
+        value: {
+          // A method named as Array.prototype's (a stack trace, `list.map.name`).
+          [typeof name === 'symbol' ? '[Symbol.iterator]' : name](this: unknown[], ...args: unknown[]) {
+            used = true;
+            lists[kind]++;
+            return original.apply(this, args);
+          },
+        }[typeof name === 'symbol' ? '[Symbol.iterator]' : name],
+      },
+    ]);
+  };
+  for (const name of ITERATE) method(name, 'iterate');
+  for (const name of LOOKUP) method(name, 'lookup');
+  method(Symbol.iterator, 'iterate');
+  const MARK: PropertyDescriptor = { value: true, enumerable: false, configurable: false, writable: false };
+
+  const watchList = (list: unknown, each: (element: unknown) => unknown) => {
+    if (!Array.isArray(list) || Object.hasOwn(list, WATCHED) || !Object.isExtensible(list)) return;
+    Object.defineProperty(list, WATCHED, MARK);
+    // Elements are replaced by their watched copies, in place (holes stay holes).
+    for (let i = 0; i < list.length; i++) {
+      if (!(i in list)) continue;
+      const element = list[i];
+      const watched = each(element);
+      if (watched === element) continue;
+      try {
+        list[i] = watched;
+      } catch {
+        // A read-only element stays as it is (its copy, never handed out, is not counted).
+      }
+    }
+    for (const [name, descriptor] of LIST_METHODS) Object.defineProperty(list, name, descriptor);
   };
 
-  const watchItem = (item: unknown) => watchObject(item, 'items', ITEM_PROPS, (o) => o.field_type);
-  const watchDescriptor = (d: unknown) => watchObject(d, 'descriptors', DESCRIPTOR_PROPS, (o) => o.slug);
-  const watchOverride = (o: unknown) =>
-    watchObject(o, 'overrides', OVERRIDE_PROPS, (x) => (x.field as { slug?: unknown } | undefined)?.slug);
+  const slugOfItem = (o: Watched) => o.field_type;
+  const slugOfDescriptor = (o: Watched) => o.slug;
+  const slugOfOverride = (o: Watched) => (o.field as { slug?: unknown } | undefined)?.slug;
+
+  const watch = <T>(kind: WatchedKind, value: T, trusted: boolean): T => {
+    if (kind === 'state') {
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        const info = (value as { state_information?: unknown }).state_information;
+        watchList(info, (item) => watchObject(item, 'items', ITEM_PROPS, slugOfItem, trusted));
+      }
+    } else if (kind === 'fields')
+      watchList(value, (d) => watchObject(d, 'descriptors', DESCRIPTOR_PROPS, slugOfDescriptor, trusted));
+    else watchList(value, (o) => watchObject(o, 'overrides', OVERRIDE_PROPS, slugOfOverride, trusted));
+    return value;
+  };
 
   const snapshot = (): Usage => {
     const section = (s: Section) =>
       Object.fromEntries(
-        [...counts[s]].sort(([a], [b]) => (a < b ? -1 : 1)).map(([slug, props]) => [slug, Object.fromEntries(props)]),
+        [...counts[s]]
+          .map(([slug, props]) => [slug, Object.fromEntries(Object.entries(props).filter(([, n]) => n > 0))] as const)
+          .filter(([, props]) => Object.keys(props).length > 0)
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
       );
     return {
       format: 'civic-migrate-usage/1',
@@ -205,17 +376,8 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     };
   };
 
-  return {
-    watch(kind, value) {
-      if (kind === 'state') {
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-          const info = (value as { state_information?: unknown }).state_information;
-          watchList(info, watchItem);
-        }
-      } else if (kind === 'fields') watchList(value, watchDescriptor);
-      else watchList(value, watchOverride);
-      return value;
-    },
+  const recorder: Recorder = {
+    watch: (kind, value) => watch(kind, value, false),
     endpoint(template) {
       used = true;
       endpoints.set(template, (endpoints.get(template) ?? 0) + 1);
@@ -225,6 +387,20 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       return used;
     },
   };
+  Object.defineProperty(recorder, HANDED, { value: <T>(kind: WatchedKind, value: T): T => watch(kind, value, true) });
+  return recorder;
+}
+
+const HANDED = Symbol.for('civic-migrate.recorder.handed');
+
+/**
+ * Watches data civic-migrate made itself and hands the app (fresh from JSON, zod or the adapter:
+ * plain objects shared with nothing): a recorder of this package skips the checks `watch` makes of
+ * data it did not make. Any other `Recorder` gets `watch`.
+ */
+export function watchHanded<T>(recorder: Recorder, kind: WatchedKind, value: T): T {
+  const handed = (recorder as Recorder & { [HANDED]?: <U>(kind: WatchedKind, value: U) => U })[HANDED];
+  return handed ? handed(kind, value) : recorder.watch(kind, value);
 }
 
 /** The first stack frame outside node_modules and this package: `file:line:column`, or undefined. */

@@ -5,6 +5,7 @@ import { type EndpointModel, type Route as EndpointRoute, endpointModel } from '
 import { CivicMigrateError } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
+import type { Recorder } from '../observe/recorder.js';
 import type { Dataset, ServedData } from './dataset.js';
 
 export type { ServedData } from './dataset.js';
@@ -28,6 +29,12 @@ export interface ServerOptions {
   readonly log?: (line: string) => void;
   /** How long `close()` lets open requests finish before it cuts connections. */
   readonly shutdownGraceMs?: number;
+  /**
+   * Records the V1 endpoints the app under test calls (`civic-migrate/observe`): the template of
+   * every GET or HEAD routed to a V1 endpoint that is answered (200) or refused for its key (401).
+   * Not counted: V2, redirects, 404s (unknown paths and states), OPTIONS and other methods.
+   */
+  readonly recorder?: Recorder;
 }
 
 export interface RunningServer {
@@ -48,9 +55,10 @@ export class ServerStartError extends CivicMigrateError {}
 const NOT_FOUND = { detail: 'Not found.' };
 const ALLOW = 'GET, HEAD, OPTIONS';
 
+/** `v1`: the template of the V1 endpoint matched, as the endpoint model (and the client's recorder) spell it. */
 type Route =
-  | { readonly kind: 'json'; readonly body: Buffer; readonly auth: boolean }
-  | { readonly kind: 'not-found'; readonly auth: boolean }
+  | { readonly kind: 'json'; readonly body: Buffer; readonly auth: boolean; readonly v1?: string }
+  | { readonly kind: 'not-found'; readonly auth: boolean; readonly v1?: string }
   | { readonly kind: 'redirect'; readonly location: string };
 
 const toBody = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
@@ -88,7 +96,8 @@ function buildRouter(data: ServedData, model: EndpointModel): (path: string) => 
     const body = serve(found.route, found.params);
     if (body === undefined) return undefined;
     const auth = found.route.auth === 'basic';
-    return body ? { kind: 'json', body, auth } : { kind: 'not-found', auth };
+    const v1 = found.route.version === model.from ? found.route.template.text : undefined;
+    return body ? { kind: 'json', body, auth, v1 } : { kind: 'not-found', auth, v1 };
   };
   return (path) => {
     const route = match(path);
@@ -118,7 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         log(`${req.method} ${pathOf(req)} ${res.statusCode} ${ms.toFixed(1)}ms`);
       });
     }
-    handle(req, res, route, keyMap);
+    handle(req, res, route, keyMap, options.recorder);
   });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -188,6 +197,7 @@ function handle(
   res: ServerResponse,
   route: (path: string) => Route,
   keys: ReadonlyMap<string, ApiKey>,
+  recorder: Recorder | undefined,
 ): void {
   req.resume(); // a GET has no body worth reading; drain whatever came
   const method = req.method ?? 'GET';
@@ -216,12 +226,16 @@ function handle(
   if (target.auth) {
     const auth = checkBasicAuth(req.headers.authorization, keys);
     if (!auth.ok) {
+      if (target.v1 !== undefined) recorder?.endpoint(target.v1);
       send(res, 401, toBody({ detail: auth.detail }), head, { 'WWW-Authenticate': 'Basic realm="api"' });
       return;
     }
   }
   if (target.kind === 'not-found') send(res, 404, toBody(NOT_FOUND), head);
-  else send(res, 200, target.body, head);
+  else {
+    if (target.v1 !== undefined) recorder?.endpoint(target.v1);
+    send(res, 200, target.body, head);
+  }
 }
 
 function send(res: ServerResponse, status: number, body: Buffer, head: boolean, headers: Record<string, string> = {}): void {
