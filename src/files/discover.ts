@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { promises as fs, readdirSync } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
@@ -167,7 +167,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     const dirs = repoRoot ? chain : [dir];
     const layers: IgnoreLayer[] = [];
     if (repoRoot) {
-      const info = await readIgnoreFile(join(repoRoot, '.git', 'info', 'exclude'));
+      const info = await readIgnoreFile(infoExcludeOf(repoRoot));
       if (info) layers.push({ base: repoRoot, rules: info });
     }
     for (const d of dirs) {
@@ -268,7 +268,8 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
           continue;
         }
       }
-      if (isDir && (entry.name.startsWith('.') || DEFAULT_SKIPPED_DIRS.includes(entry.name))) {
+      // A `.git` file (a worktree's or a submodule's pointer to its git directory) is git's, not text to search.
+      if ((isDir && (entry.name.startsWith('.') || DEFAULT_SKIPPED_DIRS.includes(entry.name))) || entry.name === '.git') {
         skipped['default-skip']++;
         continue;
       }
@@ -294,4 +295,28 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
 
   const files = [...found.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, skipped, errors };
+}
+
+/**
+ * The repository's `info/exclude`: in `.git/` for a plain clone; for a worktree or a submodule, whose
+ * `.git` is a file (`gitdir: …`), in the git directory it names, or in that one's common directory
+ * (`commondir`: a worktree shares its main repository's). Unreadable pointers mean no such file.
+ */
+function infoExcludeOf(repoRoot: string): string {
+  const dotGit = join(repoRoot, '.git');
+  try {
+    if (!statSync(dotGit).isFile()) return join(dotGit, 'info', 'exclude');
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    if (!pointer) return join(dotGit, 'info', 'exclude');
+    const gitDir = resolve(repoRoot, pointer[1] as string);
+    let common = gitDir;
+    try {
+      common = resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim());
+    } catch {
+      // No commondir: the git directory is its own (a submodule).
+    }
+    return join(common, 'info', 'exclude');
+  } catch {
+    return join(dotGit, 'info', 'exclude');
+  }
 }
