@@ -8,7 +8,7 @@ describe('the command line', () => {
     const r = await runCli(['report', '--format', 'sarf']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'civic-migrate: Invalid values: Argument: format, Given: "sarf", Choices: "text", "json", "sarif", "markdown", "github", "gitlab"\nRun \'civic-migrate --help\' for usage.\n',
+      'civic-migrate: Invalid values: Argument: format, Given: "sarf", Choices: "text", "json", "sarif", "markdown", "github", "gitlab", "html"\nRun \'civic-migrate --help\' for usage.\n',
     );
   });
 

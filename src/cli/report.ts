@@ -50,6 +50,14 @@ export const reportCommand = defineCommand({
         describe:
           'Usage files of `civic-migrate observe` (or `serve --record`): findings carry what the app read at run time, and V1 slugs read only at run time become findings (observed)',
       })
+      .option('history', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Also V1 usage at past commits (read from git objects, nothing checked out): a chart in html, a table and an SVG in markdown, a table in text, `history` in json',
+      })
+      .option('commits', { type: 'number', default: 30, describe: 'With --history: how many commits, evenly spaced' })
+      .option('since', { type: 'string', describe: 'With --history: only commits after this date (as git log --since takes it)' })
       .option('assume-civic', {
         type: 'boolean',
         default: false,
@@ -61,6 +69,7 @@ export const reportCommand = defineCommand({
       .example('$0 report --format markdown > comment.md', 'for a pull-request comment')
       .example('$0 report --format github --fail-on none', 'annotations in a GitHub Actions log')
       .example('$0 report --observed usage.json', 'what the app read at run time, met with the code')
+      .example('$0 report --history --format html -o report.html', 'the trend over 30 commits, and where the work is')
       .epilog(
         'Exit codes: 0 nothing gates · 1 findings of the --fail-on class (or, under any, files that could not be searched) · 2 usage error, or a path that could not be read (the report is incomplete)',
       ),
@@ -115,6 +124,19 @@ export const reportCommand = defineCommand({
       ]);
       const usage = mergeUsage(args.observed.map((f) => readUsageFile(resolve(io.cwd, f), shownName(f))));
       result = applyObserved(result, usage, mappings(), io.cwd, args.observed.map(shownName));
+    }
+    if (args.history) {
+      const { reportHistory } = await import('../report/history.js');
+      const history = await reportHistory({
+        cwd: io.cwd,
+        mappings: mappings(),
+        commits: args.commits,
+        ...(args.since ? { since: args.since } : {}),
+        assumeCivic: args['assume-civic'],
+        ...(args.include?.length ? { include: args.include } : {}),
+        ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+      });
+      result = { ...result, history };
     }
     const output = renderReport(result, args.format, { failOn });
     const toFile = args.output !== undefined && args.output !== '-';

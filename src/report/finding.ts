@@ -116,6 +116,22 @@ export interface ReportResult {
   readonly table: string;
   /** With `report --observed`: the recording the findings were met with. */
   readonly observation?: Observation;
+  /** With `report --history`: V1 usage at sampled past commits, oldest first. */
+  readonly history?: readonly HistoryPoint[];
+}
+
+/** V1 usage at one past commit (`report --history`). */
+export interface HistoryPoint {
+  readonly commit: string;
+  /** Committer date, ISO 8601. */
+  readonly date: string;
+  readonly subject: string;
+  readonly findings: number;
+  /** Findings `civic-migrate codemod` fixes, and those a person must. */
+  readonly codemod: number;
+  readonly person: number;
+  /** Files scanned again at this commit (changed since the previous sample). */
+  readonly rescanned: number;
 }
 
 /** What a report says of the recording it was met with. */

@@ -68,6 +68,18 @@ export function skipWords(reason: string, bytes: number): string {
 export const thousands = (n: number): string =>
   Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
 
+/** With `--history`: one row per sampled commit (date, short id, counts, subject). */
+export function historyRows(result: ReportResult): string[][] {
+  return (result.history ?? []).map((p) => [
+    p.date.slice(0, 10),
+    p.commit.slice(0, 8),
+    thousands(p.findings),
+    thousands(p.codemod),
+    thousands(p.person),
+    p.subject,
+  ]);
+}
+
 /** With `--observed`: what the recording says of a finding (`read ×3 at run time`, `not read at run time`). */
 export function observedWords(f: Finding): string | undefined {
   if (!f.observed) return undefined;

@@ -11,13 +11,14 @@
  * filters are form controls, the folders are buttons and `<details>`.
  */
 import { shownName } from '../../files/names.js';
+import { escapeText } from '../escape.js';
 import { type FailOn, FINDING_KINDS, type Finding, type ReportResult } from '../finding.js';
+import { historySvg } from '../history-chart.js';
 import { KIND_INFO } from '../kinds.js';
 import { CONFIDENCES, FIXERS, observationLine, observedWords, plural, summarize, thousands } from '../summary.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text for an element or an attribute value (quoted with "). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+export const escapeHtml = escapeText;
 
 /** A relative `/`-separated path as a link target: each segment percent-encoded (`#`, `?`, spaces…). */
 const hrefOf = (file: string) => file.split('/').map(encodeURIComponent).join('/');
@@ -118,6 +119,13 @@ export function renderHtml(result: ReportResult, failOn: FailOn): string {
     .join('');
   const observation = observationLine(result);
   const rows = result.findings.map(findingRow).join('\n');
+  const history = result.history?.length
+    ? `<section class="history"><h2>V1 usage over ${plural(result.history.length, 'commit')}</h2>
+<figure>${historySvg(result.history, 720, 160)}<figcaption><span class="key all">all findings</span> <span class="key codemod">for the codemod</span> <span class="key person">for a person</span></figcaption></figure>
+<details><summary>The commits</summary><table class="commits"><thead><tr><th scope="col">Date</th><th scope="col">Commit</th><th scope="col">Findings</th><th scope="col">Codemod</th><th scope="col">Person</th><th scope="col">Subject</th></tr></thead><tbody>
+${result.history.map((p) => `<tr><td>${escapeHtml(p.date.slice(0, 10))}</td><td><code>${escapeHtml(p.commit.slice(0, 8))}</code></td><td>${thousands(p.findings)}</td><td>${thousands(p.codemod)}</td><td>${thousands(p.person)}</td><td>${escapeHtml(p.subject)}</td></tr>`).join('\n')}
+</tbody></table></details></section>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -135,6 +143,7 @@ export function renderHtml(result: ReportResult, failOn: FailOn): string {
 <p class="meta">${thousands(stats.filesScanned)} files searched · table ${escapeHtml(result.table)} · gate <code>--fail-on ${failOn}</code>${observation ? ` · ${escapeHtml(observation)}` : ''}</p>
 </header>
 <main>
+${history}
 ${
   result.findings.length === 0
     ? '<p class="empty">No V1 usage found.</p>'
@@ -191,7 +200,7 @@ td.where{overflow-wrap:anywhere;font-family:ui-monospace,monospace;font-size:.85
 .tag{display:inline-block;margin:0 .25rem;padding:0 .4rem;border:1px solid var(--line);border-radius:1rem;font-size:.8rem;color:var(--muted)}.tag.person{border-color:var(--fail)}
 .excerpt{max-width:100%;margin:.4rem 0;padding:.4rem .6rem;background:var(--card);border:1px solid var(--line);border-radius:4px;overflow-x:auto;font-size:.85rem}
 mark{background:var(--mark);color:inherit}.todo{margin:.25rem 0;color:var(--muted)}
-tr[hidden]{display:none}
+tr[hidden]{display:none}.history svg{max-width:100%;height:auto}.key::before{content:"";display:inline-block;width:.8rem;height:.2rem;margin-right:.3rem;vertical-align:middle;background:#0969da}.key.codemod::before{background:#1a7f37}.key.person::before{background:#cf222e}
 @media print{.filters,.hint,script{display:none}tr[hidden]{display:table-row}details>.children{display:block}body{padding:0}.folder{break-inside:avoid}}
 `;
 

@@ -121,6 +121,20 @@ export const reportDocumentSchema = z.strictObject({
     })
     .optional()
     .describe('With --observed: the recording the findings were met with'),
+  history: z
+    .array(
+      z.strictObject({
+        commit: z.string(),
+        date: z.string(),
+        subject: z.string(),
+        findings: count,
+        codemod: count,
+        person: count,
+        rescanned: count.describe('Files scanned again at this commit (changed since the previous sample)'),
+      }),
+    )
+    .optional()
+    .describe('With --history: V1 usage at sampled past commits, oldest first'),
 });
 
 /** Read-only all the way down, as the report's own types are. */

@@ -39,6 +39,7 @@ function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
     ...(result.program ? { program: result.program } : {}),
     typeErrors: result.typeErrors,
     ...(result.observation ? { observation: result.observation } : {}),
+    ...(result.history ? { history: result.history } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, observationLine, observedWords, plural, summarize, thousands } from '../summary.js';
+import { historySvg } from '../history-chart.js';
+import { FIXERS, historyRows, observationLine, observedWords, plural, summarize, thousands } from '../summary.js';
 
 /** Rows in the findings table; the rest are counted, not listed. */
 export const MARKDOWN_MAX_ROWS = 100;
@@ -53,6 +54,14 @@ export function renderMarkdown(result: ReportResult, failOn: FailOn): string {
   head.push(filesLine, '');
   const observation = observationLine(result);
   if (observation) head.push(`**Observed:** ${observation}`, '');
+  const history = historyRows(result);
+  if (history.length > 0 && result.history) {
+    head.push(`**V1 usage over ${plural(history.length, 'commit')}**`, '', historySvg(result.history).replace(/\n/g, ''), '');
+    head.push('| Date | Commit | Findings | Codemod | Person | Subject |', '|---|---|---:|---:|---:|---|');
+    for (const [date, commit, all, codemod, person, subject] of history)
+      head.push(`| ${date} | ${code(commit as string)} | ${all} | ${codemod} | ${person} | ${cell(subject as string)} |`);
+    head.push('');
+  }
 
   const tail: string[] = [];
   const body: string[] = [];

@@ -1,6 +1,6 @@
 import { shownName } from '../../files/names.js';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
-import { FIXERS, observationLine, observedWords, plural, skipWords, summarize, thousands } from '../summary.js';
+import { FIXERS, historyRows, observationLine, observedWords, plural, skipWords, summarize, thousands } from '../summary.js';
 
 const KIND_WIDTH = Math.max(...FINDING_KINDS.map((k) => k.length));
 
@@ -69,6 +69,16 @@ export function renderText(result: ReportResult, failOn: FailOn): string {
   );
   const observation = observationLine(result);
   if (observation) out.push(`Observed:      ${observation}`);
+  const history = historyRows(result);
+  if (history.length > 0) {
+    out.push(
+      `History:       ${plural(history.length, 'commit')} (date, commit, findings, for the codemod, for a person, subject)`,
+    );
+    for (const [date, commit, all, codemod, person, subject] of history)
+      out.push(
+        `               ${date} ${commit} ${(all as string).padStart(6)} ${(codemod as string).padStart(6)} ${(person as string).padStart(6)}  ${shownName(subject as string)}`,
+      );
+  }
   for (const e of stats.errors) out.push(`Unreadable:    ${shownName(e.file)}: ${e.message}`);
   for (const k of stats.skippedList) out.push(`Skipped:       ${shownName(k.file)}: ${skipWords(k.reason, k.bytes)}`);
   if (result.program) {

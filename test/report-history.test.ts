@@ -1,0 +1,132 @@
+/**
+ * `report --history` on a repository built here: commits that add V1 usage and then migrate it.
+ * The counts at each commit are exact; nothing is checked out (HEAD, index and working tree as they were).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evenly } from '../src/report/history.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/civic-migrate.js');
+const repo = mkdtempSync(join(tmpdir(), 'civic-history-'));
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, encoding: 'utf8' });
+const commit = (message: string, date: string) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', message], {
+    cwd: repo,
+    env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+  });
+const cli = (args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, CIVIC_MIGRATE_CACHE_DIR: 'off' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+beforeAll(() => {
+  git('init', '-q');
+  writeFileSync(join(repo, 'a.js'), "export const early = (item) => item.field_type === 'vbm_no_excuse';\n");
+  git('add', '.');
+  commit('add the JS helper', '2026-01-01T10:00:00Z');
+  writeFileSync(join(repo, 'b.py'), 'def f(s):\n    return s["vbm_no_excuse"]\n');
+  git('add', '.');
+  commit('add the Python sync', '2026-02-01T10:00:00Z');
+  writeFileSync(join(repo, 'a.js'), "export const early = (item) => item.field_type === 'has_no_excuse_absentee';\n");
+  git('add', '.');
+  commit('migrate the JS helper', '2026-03-01T10:00:00Z');
+  git('rm', '-q', 'b.py');
+  commit('drop the Python sync', '2026-04-01T10:00:00Z');
+  // Uncommitted work stays as it is.
+  writeFileSync(join(repo, 'wip.js'), 'x.vbm_universal;\n');
+});
+
+describe('report --history', () => {
+  it('gives the exact counts per commit, oldest first, rescanning only what changed', () => {
+    const head = git('rev-parse', 'HEAD');
+    const status = git('status', '--porcelain');
+    const r = cli(['report', '--no-config', '--history', '--format', 'json', '--fail-on', 'none']);
+    expect(r.code).toBe(0);
+    const history = JSON.parse(r.stdout).history as {
+      subject: string;
+      date: string;
+      findings: number;
+      codemod: number;
+      person: number;
+      rescanned: number;
+    }[];
+    expect(
+      history.map(({ subject, findings, codemod, person, rescanned }) => [subject, findings, codemod, person, rescanned]),
+    ).toEqual([
+      ['add the JS helper', 1, 1, 0, 1],
+      ['add the Python sync', 2, 1, 1, 1],
+      ['migrate the JS helper', 1, 0, 1, 1],
+      ['drop the Python sync', 0, 0, 0, 0],
+    ]);
+    expect(history.map((p) => p.date.slice(0, 10))).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01']);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe(status);
+  });
+
+  it('samples --commits evenly, the first and the last included; --since leaves older ones out', () => {
+    const two = JSON.parse(
+      cli(['report', '--no-config', '--history', '--commits', '2', '--format', 'json', '--fail-on', 'none']).stdout,
+    ).history;
+    expect(two.map((p: { subject: string; findings: number }) => [p.subject, p.findings])).toEqual([
+      ['add the JS helper', 1],
+      ['drop the Python sync', 0],
+    ]);
+    const since = JSON.parse(
+      cli(['report', '--no-config', '--history', '--since', '2026-02-15', '--format', 'json', '--fail-on', 'none']).stdout,
+    ).history;
+    expect(since.map((p: { subject: string; findings: number }) => [p.subject, p.findings])).toEqual([
+      ['migrate the JS helper', 1],
+      ['drop the Python sync', 0],
+    ]);
+  });
+
+  it('text and markdown show it as a table; markdown and html with a chart', () => {
+    const text = cli(['report', '--no-config', '--history', '--fail-on', 'none']).stdout;
+    expect(text).toContain('History:       4 commits (date, commit, findings, for the codemod, for a person, subject)');
+    expect(text).toMatch(/ {15}2026-02-01 [0-9a-f]{8} {6}2 {6}1 {6}1 {2}add the Python sync\n/);
+    const markdown = cli(['report', '--no-config', '--history', '--format', 'markdown', '--fail-on', 'none']).stdout;
+    expect(markdown).toContain('**V1 usage over 4 commits**');
+    expect(markdown).toMatch(/<svg [^>]*aria-label="V1 usage over 4 commits: from 1 to 0 findings">/);
+    expect(markdown).toMatch(/\| 2026-03-01 \| `[0-9a-f]{8}` \| 1 \| 0 \| 1 \| migrate the JS helper \|/);
+    const html = cli(['report', '--no-config', '--history', '--format', 'html', '--fail-on', 'none']).stdout;
+    expect(html).toContain('<h2>V1 usage over 4 commits</h2>');
+    expect(html.match(/<polyline /g)).toHaveLength(3);
+  });
+
+  it('outside a git repository: one line, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'civic-no-git-'));
+    try {
+      const r = spawnSync(process.execPath, [bin, 'report', '--no-config', '--history', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() },
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(
+        'civic-migrate: --history: git rev-parse failed: fatal: not a git repository (or any of the parent directories): .git\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('evenly', () => {
+  it('keeps the first and the last, spaced evenly, in order', () => {
+    expect(evenly([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4)).toEqual([1, 4, 7, 10]);
+    expect(evenly([1, 2, 3], 5)).toEqual([1, 2, 3]);
+    expect(evenly([1, 2, 3], 1)).toEqual([3]);
+    expect(evenly([], 3)).toEqual([]);
+  });
+});
