@@ -1,4 +1,4 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client/client.js';
 import { syntheticDataset } from '../src/server/dataset.js';
 import { runCli } from './helpers/cli.js';
+import { type Served, untilBanner } from './helpers/serve.js';
 
 const root = new URL('..', import.meta.url).pathname;
 let tmp: string;
@@ -14,14 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-interface Served {
-  child: ChildProcessWithoutNullStreams;
-  stdout(): string;
-  stderr(): string;
-  exit: Promise<number | null>;
-}
-
-/** `civic-migrate serve …` in a child process (TypeScript sources through tsx), resolved once its banner is out. */
 async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const script = `import { run } from ${JSON.stringify(join(root, 'src/cli/main.ts'))};
 process.exitCode = await run(process.argv.slice(1), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env });`;
@@ -29,19 +22,7 @@ process.exitCode = await run(process.argv.slice(1), { stdout: process.stdout, st
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
   });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (out.includes('Ctrl+C stops it.\n')) resolve();
-    };
-    child.stdout.on('data', check);
-    exit.then((code) => reject(new Error(`serve exited with ${code} before its banner: ${err}`)));
-  });
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return untilBanner(child);
 }
 
 describe('civic-migrate serve (a real process)', () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client/client.js';
 import { createRecorder, usageSchema } from '../src/observe/index.js';
 import { type RunningServer, startServer } from '../src/server/server.js';
+import { untilBanner } from './helpers/serve.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const key = { id: '9d7a4a2e-5b1c-4f3e-a2d1-6c0b8e9f7a35', secret: '5e'.repeat(32) };
@@ -92,15 +93,9 @@ describe('civic-migrate serve --record FILE (a real process)', () => {
       [join(root, 'bin/civic-migrate.js'), 'serve', '--port', '0', '--quiet', '--record', file],
       { cwd: tmp, env: { PATH: process.env.PATH } },
     );
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => out.includes('Ctrl+C stops it.\n') && resolve());
-      exit.then((code) => reject(new Error(`serve exited with ${code} before its banner: ${err}`)));
-    });
+    const served = await untilBanner(child);
+    const out = served.stdout();
+    const { exit } = served;
     expect(out).toContain(`Recording the V1 endpoints called in ${file}.\n`);
     const url = /V1: (http:\/\/127\.0\.0\.1:\d+)\/v1\//.exec(out)?.[1] as string;
     const id = /CIVIC_API_KEY_ID=(\S+)/.exec(out)?.[1] as string;
@@ -112,7 +107,7 @@ describe('civic-migrate serve --record FILE (a real process)', () => {
     expect((await fetch(`${url}/v2/election/field/`)).status).toBe(200);
     child.kill(signal);
     expect(await exit).toBe(0);
-    expect(err).toBe('');
+    expect(served.stderr()).toBe('');
     expect(existsSync(file)).toBe(true);
     const usage = JSON.parse(readFileSync(file, 'utf8'));
     expect(usage.endpoints).toEqual({ '/v1/election/data/state/{state}/': 1, '/v1/election/field/': 1 });
