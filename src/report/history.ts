@@ -79,6 +79,28 @@ function treeOf(cwd: string, commit: string): Map<string, Entry> {
   return out;
 }
 
+/**
+ * What changed below the report's folder between two commits (`git diff-tree`): paths whose regular
+ * file is new or has another blob (with it), and paths that are no longer a regular file.
+ */
+function changesBetween(cwd: string, from: string, to: string): { changed: Map<string, Entry>; removed: string[] } {
+  const changed = new Map<string, Entry>();
+  const removed: string[] = [];
+  const fields = git(cwd, ['diff-tree', '-r', '-z', '--no-renames', '--relative', from, to, '--', '.'])
+    .toString('utf8')
+    .split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const head = fields[i] as string;
+    const path = fields[i + 1] as string;
+    if (!head.startsWith(':')) break;
+    const [, mode, , blob] = head.slice(1).split(' ') as [string, string, string, string, string];
+    const regular = mode === '100644' || mode === '100755';
+    if (regular && !/^0+$/.test(blob)) changed.set(path, { mode, blob });
+    else removed.push(path);
+  }
+  return { changed, removed };
+}
+
 /** Blob contents by id, read in one `git cat-file --batch`. */
 function readBlobs(cwd: string, ids: readonly string[]): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -122,18 +144,18 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
   const sampled = evenly(log, count);
   const scratch = mkdtempSync(join(tmpdir(), 'civic-migrate-history-'));
   try {
-    let previous = new Map<string, Entry>();
+    let previous: string | undefined;
     let kept = new Map<string, Finding[]>();
     const points: HistoryPoint[] = [];
     for (const { commit, date, subject } of sampled) {
-      const tree = treeOf(cwd, commit);
-      for (const path of previous.keys()) {
-        if (!tree.has(path)) {
-          rmSync(join(scratch, path), { force: true });
-          kept.delete(path);
-        }
+      // The first sample's whole tree; then only what changed since the previous sample.
+      const delta =
+        previous === undefined ? { changed: treeOf(cwd, commit), removed: [] } : changesBetween(cwd, previous, commit);
+      for (const path of delta.removed) {
+        rmSync(join(scratch, path), { force: true });
+        kept.delete(path);
       }
-      const changed = [...tree].filter(([path, e]) => previous.get(path)?.blob !== e.blob);
+      const changed = [...delta.changed];
       const blobs = readBlobs(cwd, [...new Set(changed.map(([, e]) => e.blob))]);
       for (const [path, e] of changed) {
         const file = join(scratch, path);
@@ -156,7 +178,7 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
         for (const f of result.findings) next.get(f.file)?.push(f);
       }
       kept = next;
-      previous = tree;
+      previous = commit;
       const all = [...kept.values()].flat();
       points.push({
         commit,
