@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { cacheDir, cacheLargeModules, requireBundle } from '../dist/cli/code-cache.js';
 
 const argv = process.argv.slice(2);
@@ -9,7 +10,7 @@ try {
   const cache = cacheDir(process.env);
   if (cache !== undefined) cacheLargeModules(cache);
   const command = argv.find((a) => !a.startsWith('-')) ?? 'help';
-  const bundle = requireBundle(new URL('../dist/cli/bundle.cjs', import.meta.url).pathname, cache, command);
+  const bundle = requireBundle(fileURLToPath(new URL('../dist/cli/bundle.cjs', import.meta.url)), cache, command);
   const { run } = bundle ?? (await import('../dist/cli/main.js'));
   process.exitCode = await run(argv, io);
 } catch (error) {

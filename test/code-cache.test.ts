@@ -123,6 +123,23 @@ describe('the CLI with its code cache', () => {
   });
 });
 
+describe('an install whose path has a space and a #', () => {
+  it('still runs from the bundle (its path is a file path, not a URL path)', () => {
+    const copy = join(scratch, 'with space #1');
+    for (const part of ['bin', 'dist', 'mappings', 'package.json'])
+      cpSync(join(root, part), join(copy, part), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const dir = freshDir();
+    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.js'), 'explain', 'vbm_no_excuse'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: dir },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('has_no_excuse_absentee');
+    expect(entries(dir)).toEqual([expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/)]);
+  });
+});
+
 describe('large CommonJS modules', () => {
   /** A CommonJS file over the threshold whose export says which version of it ran. */
   const writeModule = (file: string, version: string) => {
