@@ -5,7 +5,8 @@
  * globs (`STRYKER_MUTATE=src/mapping/closest.ts npm run test:mutation`).
  *
  * Tests that spawn the built CLI (dist/) do not see a mutant of src/: those mutants are judged by
- * the in-process tests only.
+ * the in-process tests only, and the files made only of such tests are left out of the runs
+ * (test/mutation/vitest.config.ts), which static mutants would otherwise pay for.
  *
  * Equivalent mutants (no observable difference), where a `// Stryker disable` comment would hide
  * real ones on the same line:
@@ -30,7 +31,7 @@ const MODULES = [
 
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts' },
+  vitest: { configFile: 'test/mutation/vitest.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: process.env.STRYKER_MUTATE ? process.env.STRYKER_MUTATE.split(',') : MODULES,
   // What the tests need is the source, the tests, their fixtures, the table and the built CLI.
