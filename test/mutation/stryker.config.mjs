@@ -15,6 +15,7 @@
  * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item.
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
+import { lstatSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,6 +40,9 @@ export default {
   // Vitest runs TS without type-checking: no `// @ts-nocheck` needed, and the fixtures some tests
   // type-check (program mode) must stay as they are.
   disableTypeChecks: false,
+  // Stryker links a node_modules folder into the sandbox, not a symlink to one (a git worktree
+  // sharing the main checkout's): then the sandbox gets the link made by hand.
+  buildCommand: lstatSync('node_modules').isSymbolicLink() ? `ln -s ${realpathSync('node_modules')} node_modules` : undefined,
   ignoreStatic: false,
   incremental: true,
   incrementalFile: 'bench/.work/mutation/incremental.json',
