@@ -12,7 +12,12 @@
  * real ones on the same line:
  * - src/mapping/closest.ts, the containment score's `/ 100` → `* 100`: it orders the containing
  *   names alike, and all of them stay after every close spelling (whose score is at most max);
- * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item.
+ * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item;
+ * - src/codemod/decide.ts, the whole-string field property's guard `!program.renames.some(…)` → true
+ *   and its callback → `() => undefined`: a string the program renames is skipped anyway (`doubt`
+ *   asks `program.ownerOf`, which says "civic" for it; with `longName: 'always'` the rename of the
+ *   same span is deduplicated and the program's is kept). Its other mutants are killed
+ *   (test/mutation-decide.test.ts).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
