@@ -517,3 +517,25 @@ describe('downgrade, more branches', () => {
     expect(r.value.map((o) => o.field.slug)).toEqual(['vbm_no_excuse']);
   });
 });
+
+describe("downgrade on a table of the test's own", () => {
+  it("a deleted field's table warning is said once, for the record (the contradiction resolved as a deletion)", () => {
+    const json = structuredClone(loadMappings().table);
+    json.contradictions = json.contradictions.map((c) => ({
+      ...c,
+      resolution: 'delete' as const,
+      warning: 'Treated as deleted here.',
+    }));
+    const mappings = mappingsFromJson(json, 'resolved-as-delete.json');
+    const r = downgrade(record(item('polls_open')), { kind: 'state', mappings });
+    expect(said(r.diagnostics.filter((d) => d.field === 'id_requirements_in_person_registration'))).toEqual([
+      ['table-warning', 'id_requirements_in_person_registration', null, 'Treated as deleted here.'],
+      [
+        'deleted-field-emptied',
+        'id_requirements_in_person_registration',
+        null,
+        '"id_requirements_in_person_registration" (deleted in V2, redundant) given V1\'s empty value: V2 has nothing to derive it from',
+      ],
+    ]);
+  });
+});

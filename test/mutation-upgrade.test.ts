@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
 import { type Diagnostic, PayloadError, upgrade } from '../src/payload/index.js';
 
 const json = (name: string): unknown =>
@@ -452,5 +453,69 @@ describe('upgrade, more branches', () => {
     const r = upgrade([override], { kind: 'overrides' });
     expect(r.diagnostics).toEqual([]);
     expect(r.value).toEqual([{ ...override, field: { slug: 'has_no_excuse_absentee' } }]);
+  });
+});
+
+describe('upgrade, the last branches', () => {
+  it('a slug only V2 has, in a V1 record, is refused as a V2 record', () => {
+    expect(thrown(() => upgrade(record(item('has_no_excuse_absentee', { text: 'True', value: true })), { kind: 'state' }))).toBe(
+      '$.state_information[0].field_type: this is a V2 state record ("has_no_excuse_absentee" is a V2 slug); upgrade takes V1',
+    );
+  });
+
+  it('a deleted Boolean whose text downgrade gives back but whose value it does not: lost', () => {
+    const r = upgrade(
+      record(item('early_voting', { text: 'True', value: false }), item('early_voting_starts', { text: 'Oct 1' })),
+      {
+        kind: 'state',
+      },
+    );
+    expect(said(r.diagnostics)).toEqual([
+      [
+        'deleted-value-lost',
+        'early_voting',
+        '$.state_information[0]',
+        '"early_voting" is deleted in V2 (redundant; see early_voting_starts, early_voting_ends): its value is dropped and downgrade cannot give it back (it would give "True", "True" when early_voting_starts or early_voting_ends has data (not empty, not "N/A"))',
+      ],
+    ]);
+  });
+
+  it('a folded Boolean listed twice names the earlier descriptor (not folded twice)', () => {
+    const fax = { slug: 'vbm_app_submission_fax', long_name: 'Fax', field_format: 'Boolean' };
+    expect(thrown(() => upgrade([fax, { ...fax }], { kind: 'fields' }))).toBe(
+      '$[1].slug: duplicate field "vbm_app_submission_fax" (also at $[0])',
+    );
+  });
+
+  it('a V2 field in a V1 field list is kept and said', () => {
+    const r = upgrade([{ slug: 'absentee_access_levels', long_name: 'Access', field_format: 'Markdown' }], { kind: 'fields' });
+    expect(said(r.diagnostics)).toEqual([
+      [
+        'v2-only-field',
+        'absentee_access_levels',
+        '$[0]',
+        '"absentee_access_levels" is a V2 field V1 did not have: kept as it is',
+      ],
+    ]);
+  });
+
+  it("an absorbed field's table warning is said at its item (a table of the test's own: the contradiction resolved as a deletion)", () => {
+    const json = structuredClone(loadMappings().table);
+    json.contradictions = json.contradictions.map((c) => ({
+      ...c,
+      resolution: 'delete' as const,
+      warning: 'Treated as deleted here.',
+    }));
+    const mappings = mappingsFromJson(json, 'resolved-as-delete.json');
+    const r = upgrade(record(item('id_requirements_in_person_registration')), { kind: 'state', mappings });
+    expect(said(r.diagnostics)).toEqual([
+      ['table-warning', 'id_requirements_in_person_registration', '$.state_information[0]', 'Treated as deleted here.'],
+      [
+        'deleted-value-lost',
+        'id_requirements_in_person_registration',
+        '$.state_information[0]',
+        '"id_requirements_in_person_registration" is deleted in V2 (redundant; see id_laws_same_day_registration): its value is dropped and downgrade cannot give it back (V2 has nothing to derive it from)',
+      ],
+    ]);
   });
 });

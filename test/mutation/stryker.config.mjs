@@ -17,7 +17,25 @@
  *   and its callback → `() => undefined`: a string the program renames is skipped anyway (`doubt`
  *   asks `program.ownerOf`, which says "civic" for it; with `longName: 'always'` the rename of the
  *   same span is deduplicated and the program's is kept). Its other mutants are killed
- *   (test/mutation-decide.test.ts).
+ *   (test/mutation-decide.test.ts);
+ * - src/payload/upgrade.ts, what no valid table or V1 payload reaches: the fold's
+ *   `new Array(order.length).fill(false)` → `new Array()` (a hole reads false), `at >= 0` → true and
+ *   `i < order.length` → `<=` (every option is in `optionOrder`; an index past the end reads
+ *   undefined); `deleted.length > 0` → true/`>=` (the loop over none does nothing); the footnote join's
+ *   `before === ''` → true (a V1 item has no footnotes, and the table gives each V2 field at most one
+ *   notes field); in `duplicate`, `k < index` → true/`<=` and `j < 0` → false (the first match is an
+ *   earlier item) and the `targetOfSlug(…) === target` half (no two V1 slugs share a target:
+ *   `targetOfSlug`'s own mutants too); the group slug already in the record (`out.has(slug)`, a V2 slug
+ *   the record check refuses first); `members.length === 0` → false (the ordered map places the group
+ *   either way); `'v2'` → "" in `writeItem`/`writeDescriptor` (only `'v1'` is tested); `declared?.`
+ *   → `declared.` and the `??` fallbacks of a folded field's format and description (the table
+ *   declares every Multi-select it folds into, as Multi-select); the `default:` of both switches
+ *   (`assertNever`); the emit collision in upgradeFields (a duplicate is refused before it);
+ * - src/payload/downgrade.ts: `'Markdown'` → "" where a V1 item or `v1FormatFor` gets it (V1 writes
+ *   every format but Boolean alike; `v1FormatFor` falls back to the text format); the expanded
+ *   options' `i < selected.length` → `<=` (`indexOf(undefined)` is -1: skipped); the emit
+ *   collisions of state records and field lists (an item or descriptor that would give an existing
+ *   V1 slug is refused by the version check first).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
