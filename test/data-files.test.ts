@@ -16,27 +16,28 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const mappings = loadMappings();
 const fieldsText = readFileSync(join(ROOT, 'fixtures/payloads/v1-fields.json'), 'utf8');
 const fields = JSON.parse(fieldsText);
-const v2Fields = upgrade(fields, { kind: 'fields', mappings }).value;
+/** Converted in the test that reads it, not while the file is collected (then a mutant of the adapter would be "static": see test/mutation). */
+const v2FieldsOf = () => upgrade(fields, { kind: 'fields', mappings }).value;
 
 describe('recorded payloads', () => {
   it('a V1 field list becomes the adapter’s V2 of it, in the file’s own layout (indent, CRLF, BOM, final newline)', () => {
     const crlf = `\uFEFF${JSON.stringify(fields, null, 4).replaceAll('\n', '\r\n')}\r\n`;
     const r = transformDataFile(crlf, 'test/fields.json', { mappings });
     expect(r.changed).toBe(true);
-    expect(r.output).toBe(`\uFEFF${JSON.stringify(v2Fields, null, 4).replaceAll('\n', '\r\n')}\r\n`);
+    expect(r.output).toBe(`\uFEFF${JSON.stringify(v2FieldsOf(), null, 4).replaceAll('\n', '\r\n')}\r\n`);
     expect(r.changes.map((c) => [c.kind, c.line, c.column])).toEqual([['payload', 1, 1]]);
     // A second run changes nothing: it is V2 now.
     expect(transformDataFile(r.output, 'test/fields.json', { mappings }).changed).toBe(false);
     // One line, no final newline: kept so.
     const compact = transformDataFile(JSON.stringify(fields), 'f.json', { mappings });
-    expect(compact.output).toBe(JSON.stringify(v2Fields));
+    expect(compact.output).toBe(JSON.stringify(v2FieldsOf()));
   });
 
   it('leaves a look-alike alone (another shape, a subset of keys) and V2 payloads as they are', () => {
     for (const text of [
       '[{ "slug": "early_voting", "name": "Early voting" }]\n',
       '{ "fields": [{ "slug": "early_voting", "long_name": "x", "field_format": "Boolean" }] }\n',
-      `${JSON.stringify(v2Fields, null, 2)}\n`,
+      `${JSON.stringify(v2FieldsOf(), null, 2)}\n`,
       '{ not json',
     ])
       expect(transformDataFile(text, 'a.json', { mappings })).toMatchObject({ changed: false, output: text, changes: [] });
@@ -45,7 +46,7 @@ describe('recorded payloads', () => {
   it('NDJSON: each V1 line is converted, other lines are kept byte for byte', () => {
     const lines = [JSON.stringify(fields), '{"unrelated": true}', ''].join('\n');
     const r = transformDataFile(lines, 'events.ndjson', { mappings });
-    expect(r.output).toBe([JSON.stringify(v2Fields), '{"unrelated": true}', ''].join('\n'));
+    expect(r.output).toBe([JSON.stringify(v2FieldsOf()), '{"unrelated": true}', ''].join('\n'));
   });
 
   it('HAR: a V1 response of an API URL is converted and its URL moved; the size follows the text', () => {
@@ -63,7 +64,7 @@ describe('recorded payloads', () => {
     const r = transformDataFile(JSON.stringify(har, null, 2), 'api.har', { mappings });
     const entry = JSON.parse(r.output).log.entries[0];
     expect(entry.request.url).toBe('https://api.voteamerica.org/v2/election/field/');
-    expect(JSON.parse(entry.response.content.text)).toEqual(v2Fields);
+    expect(JSON.parse(entry.response.content.text)).toEqual(v2FieldsOf());
     expect(entry.response.content.size).toBe(entry.response.content.text.length);
   });
 });

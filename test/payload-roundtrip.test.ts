@@ -28,18 +28,26 @@ const expectedLossy = rules
 const oneToOne = new Set(rules.filter((r) => r.kind === 'rename' || r.kind === 'unchanged').map((r) => r.v1));
 
 const byField = (items: readonly V1StateItem[]) => new Map(items.map((i) => [i.field_type, i]));
-const v2Fields = upgrade(dataset.fields, { kind: 'fields', mappings: m }).value;
+/*
+ * The conversions run inside the tests that read them, not while the file is collected: a mutant of
+ * the adapter is then covered by those tests alone (run outside a test, it is "static" and every
+ * test of the suite has to run for it; see test/mutation).
+ */
+const v2FieldsOf = () => upgrade(dataset.fields, { kind: 'fields', mappings: m }).value;
+const tripOf = (v1: (typeof states)[number], v2Fields = v2FieldsOf()) => {
+  const up = upgrade(v1, { kind: 'state', mappings: m, fields: dataset.fields, overrides });
+  const down = downgrade(up.value, { kind: 'state', mappings: m, fields: v2Fields, overrides });
+  return { v1, up, down };
+};
+const allTrips = () => {
+  const v2Fields = v2FieldsOf();
+  return states.map((v1) => tripOf(v1, v2Fields));
+};
 
 describe('state records: downgrade(upgrade(v1))', () => {
-  const trips = states.map((v1) => {
-    const up = upgrade(v1, { kind: 'state', mappings: m, fields: dataset.fields, overrides });
-    const down = downgrade(up.value, { kind: 'state', mappings: m, fields: v2Fields, overrides });
-    return { v1, up, down };
-  });
-
   it('the lossy fields across the dataset are exactly the deletions without derive', () => {
     const differing = new Set<string>();
-    for (const { v1, down } of trips) {
+    for (const { v1, down } of allTrips()) {
       const back = byField(down.value.state_information);
       for (const item of v1.state_information) {
         const again = back.get(item.field_type);
@@ -50,7 +58,7 @@ describe('state records: downgrade(upgrade(v1))', () => {
   });
 
   it.each(states.map((s) => s.code))('%s: the fields upgrade reports as lost are exactly the ones that differ', (code) => {
-    const { v1, up, down } = trips.find((t) => t.v1.code === code) as (typeof trips)[number];
+    const { v1, up, down } = tripOf(states.find((s) => s.code === code) as (typeof states)[number]);
     const back = byField(down.value.state_information);
     const differing = v1.state_information.filter(
       (i) => back.get(i.field_type)?.text !== i.text || back.get(i.field_type)?.value !== i.value,
@@ -67,7 +75,7 @@ describe('state records: downgrade(upgrade(v1))', () => {
   });
 
   it('strict upgrade refuses exactly the records that lose something', () => {
-    for (const { v1, up } of trips) {
+    for (const { v1, up } of allTrips()) {
       const lossy = up.diagnostics.some((d) => d.code === 'deleted-value-lost');
       const run = () => upgrade(v1, { kind: 'state', mappings: m, fields: dataset.fields, overrides, strict: true });
       if (lossy) expect(run).toThrow(/strict: /);
@@ -76,21 +84,21 @@ describe('state records: downgrade(upgrade(v1))', () => {
   });
 
   it('upgrade(downgrade(v2)) is the identity on upgraded data', () => {
-    for (const { up, down } of trips) {
+    for (const { up, down } of allTrips()) {
       expect(upgrade(down.value, { kind: 'state', mappings: m, fields: dataset.fields, overrides }).value).toEqual(up.value);
     }
   });
 });
 
 describe('field lists: downgrade(upgrade(v1))', () => {
-  const down = downgrade(v2Fields, { kind: 'fields', mappings: m }).value;
-  const back = new Map(down.map((f) => [f.slug, f]));
+  const downOf = () => downgrade(v2FieldsOf(), { kind: 'fields', mappings: m }).value;
 
   it('lists the same slugs, in the same order', () => {
-    expect(down.map((f) => f.slug)).toEqual(dataset.fields.map((f) => f.slug));
+    expect(downOf().map((f) => f.slug)).toEqual(dataset.fields.map((f) => f.slug));
   });
 
   it('renamed and unchanged descriptors come back equal; the others keep slug and format, long_name made from the slug', () => {
+    const back = new Map(downOf().map((f) => [f.slug, f]));
     for (const f of dataset.fields) {
       const expected: V1FieldDescriptor = oneToOne.has(f.slug)
         ? f

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import ajvDraft04 from 'ajv-draft-04';
 import ajvFormats from 'ajv-formats';
 import type { Result as SarifResult } from 'sarif';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
@@ -39,7 +39,11 @@ const validateSarif = sarifAjv.compile(SARIF_SCHEMA);
 const jsonAjv = new Ajv({ allErrors: true, strict: true });
 const validateJson = jsonAjv.compile(REPORT_JSON_SCHEMA);
 
-/** A small tree: one TS file, one SQL file, a binary file; elapsed time pinned for exact output. */
+/**
+ * A small tree: one TS file, one SQL file, a binary file; elapsed time pinned for exact output.
+ * Reported in each test that reads it, not in a hook (then a mutant of the report's rules would be
+ * "static": see test/mutation).
+ */
 async function smallResult(): Promise<ReportResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cm-report-'));
   writeFileSync(join(dir, 'api.ts'), "const ok = state['vbm_no_excuse']?.value;\nconst m = state.registration_submission_fax;\n");
@@ -49,13 +53,9 @@ async function smallResult(): Promise<ReportResult> {
   return { ...result, stats: { ...result.stats, elapsedMs: 0 } };
 }
 
-let small: ReportResult;
-beforeAll(async () => {
-  small = await smallResult();
-});
-
 describe('text', () => {
-  it('groups by file with excerpts, then counts, files and a verdict', () => {
+  it('groups by file with excerpts, then counts, files and a verdict', async () => {
+    const small = await smallResult();
     expect(renderReport(small, 'text')).toBe(
       [
         'api.ts',
@@ -85,7 +85,8 @@ describe('text', () => {
     );
   });
 
-  it('says PASS when nothing gates', () => {
+  it('says PASS when nothing gates', async () => {
+    const small = await smallResult();
     expect(renderReport(small, 'text', { failOn: 'none' }).split('\n').at(-2)).toBe(
       'PASS: 4 V1 usages in 2 files: 2 for `civic-migrate codemod`, 2 for a person.',
     );
@@ -99,7 +100,8 @@ describe('text', () => {
 });
 
 describe('json', () => {
-  it('is versioned, valid against its documented schema, and exact', () => {
+  it('is versioned, valid against its documented schema, and exact', async () => {
+    const small = await smallResult();
     const report = JSON.parse(renderJson(small, 'manual'));
     expect(validateJson(report), jsonAjv.errorsText(validateJson.errors)).toBe(true);
     expect({ ...report, findings: report.findings.length }).toEqual({
@@ -220,7 +222,8 @@ describe('sarif', () => {
     expect(run.columnKind).toBe('unicodeCodePoints');
   });
 
-  it('is exact for one result, with a fix for the codemod’s replacement', () => {
+  it('is exact for one result, with a fix for the codemod’s replacement', async () => {
+    const small = await smallResult();
     const log = toSarif(small, 'any');
     expect(log.runs[0]?.results?.[0]).toEqual({
       ruleId: 'rename',
@@ -272,7 +275,8 @@ describe('sarif', () => {
     ]);
   });
 
-  it('fingerprints survive moved lines and tell repeated occurrences apart', () => {
+  it('fingerprints survive moved lines and tell repeated occurrences apart', async () => {
+    const small = await smallResult();
     const f = small.findings[0] as Finding;
     const moved: ReportResult = {
       ...small,
@@ -287,7 +291,8 @@ describe('sarif', () => {
     expect(b?.partialFingerprints?.[FINGERPRINT_KEY]).toBe(a?.partialFingerprints?.[FINGERPRINT_KEY]?.replace(/:1$/, ':2'));
   });
 
-  it('keeps at most 25,000 results per run and says it truncated', () => {
+  it('keeps at most 25,000 results per run and says it truncated', async () => {
+    const small = await smallResult();
     const f = small.findings[0] as Finding;
     const many = Array.from({ length: SARIF_MAX_RESULTS + 7 }, (_, i) => ({ ...f, line: i + 1 }));
     const log = toSarif({ ...small, findings: many }, 'any');
@@ -302,7 +307,8 @@ describe('sarif', () => {
     });
   });
 
-  it('encodes URIs and reports unreadable paths as failed execution', () => {
+  it('encodes URIs and reports unreadable paths as failed execution', async () => {
+    const small = await smallResult();
     const f = { ...(small.findings[0] as Finding), file: 'dir with space/ä#.ts' };
     const log = toSarif(
       {
@@ -321,7 +327,8 @@ describe('sarif', () => {
 });
 
 describe('markdown', () => {
-  it('is a PR comment: verdict, counts, a table with person-fixed findings first', () => {
+  it('is a PR comment: verdict, counts, a table with person-fixed findings first', async () => {
+    const small = await smallResult();
     expect(renderReport(small, 'markdown')).toBe(
       [
         '## civic-migrate: V1 usage report',
@@ -349,7 +356,8 @@ describe('markdown', () => {
     );
   });
 
-  it('caps rows and length, and says how many it left out', () => {
+  it('caps rows and length, and says how many it left out', async () => {
+    const small = await smallResult();
     const f = small.findings[2] as Finding;
     const many = Array.from({ length: 500 }, (_, i) => ({
       ...f,
@@ -366,7 +374,8 @@ describe('markdown', () => {
     );
   });
 
-  it('uses a longer fence for tokens with backticks', () => {
+  it('uses a longer fence for tokens with backticks', async () => {
+    const small = await smallResult();
     const f = { ...(small.findings[0] as Finding), file: 'a`b.ts' };
     expect(renderReport({ ...small, findings: [f] }, 'markdown')).toContain('| `` a`b.ts `` | 1:19 |');
   });

@@ -11,13 +11,14 @@ import { propertyReadAfter } from '../src/report/value-read.js';
 import { findCivicEvidence, hasCivicContext } from '../src/scan/civic-context.js';
 
 const mappings = loadMappings();
-const rules = createReportRules(mappings);
+/** Built in the test that uses it, not while the file is collected (a mutant of src/report/rules.ts would be "static": see test/mutation). */
+const rules = () => createReportRules(mappings);
 
 const brief = (f: Finding) =>
   `${f.line}:${f.column}-${f.endColumn} ${f.kind} ${f.token} ${f.context} ${f.fixedBy}${f.confidence === 'low' ? ' low' : ''}${
     f.replacement ? ` -> ${f.replacement}` : ''
   }`;
-const scan = (file: string, text: string, r = rules) => scanText(text, file, r).findings.map(brief);
+const scan = (file: string, text: string, r = rules()) => scanText(text, file, r).findings.map(brief);
 
 describe('V1 Boolean `value` read next to a slug', () => {
   const cases: [string, boolean][] = [
@@ -58,7 +59,7 @@ describe('V1 Boolean `value` read next to a slug', () => {
       '1:47-52 property value code person low',
       '1:56-73 rename external_tool_ovr code person -> gov_tool_registration',
     ]);
-    const [low] = scanText('b.polls_open.value', 'a.py', rules).findings;
+    const [low] = scanText('b.polls_open.value', 'a.py', rules()).findings;
     expect(low?.message).toBe(
       'The table does not know the format of `polls_open`, and V1 sent `value` only on Boolean items. If `polls_open` is a Boolean field, read `bool_value` instead of `value`.',
     );
@@ -147,7 +148,7 @@ describe('endpoints', () => {
 
   it('a base URL is left to a person when the same file builds other services’ paths on the host', () => {
     const text = "const base = 'https://api.voteamerica.org/v1/';\nfetch(base + 'uptime/');";
-    const [f] = scanText(text, 'a.ts', rules).findings;
+    const [f] = scanText(text, 'a.ts', rules()).findings;
     expect(brief(f as Finding)).toBe('1:42-45 endpoint /v1 string person');
     // The codemod's own words for the same decision.
     expect(f?.message).toBe(
@@ -156,7 +157,7 @@ describe('endpoints', () => {
   });
 
   it('uses explain’s wording for the table’s endpoints', () => {
-    const [f] = scanText("'/v1/election/field/'", 'a.ts', rules).findings;
+    const [f] = scanText("'/v1/election/field/'", 'a.ts', rules()).findings;
     expect(f?.message).toBe(explain(mappings, '/v1/election/field/').message);
   });
 
@@ -176,7 +177,7 @@ describe('markers', () => {
       '{/* civic-migrate: `registration_submission_fax` is gone */}',
       '<!-- civic-migrate: in html -->',
     ].join('\n');
-    const findings = scanText(text, 'a.tsx', rules).findings;
+    const findings = scanText(text, 'a.tsx', rules()).findings;
     expect(findings.map(brief)).toEqual([
       '1:4-18 marker civic-migrate: comment person',
       '2:13-22 footnote vbm_notes code person',
@@ -185,8 +186,8 @@ describe('markers', () => {
     ]);
     expect(findings.map((f) => f.message)[0]).toBe('`vbm_notes` moved: read the footnotes of `absentee_process_summary`');
     expect(findings.map((f) => f.message)[3]).toBe('`registration_submission_fax` is gone');
-    expect(scanText('<!-- civic-migrate: do this -->', 'a.html', rules).findings.map((f) => f.message)).toEqual(['do this']);
-    expect(scanText('# civic-migrate: do that', 'a.py', rules).findings.map((f) => f.message)).toEqual(['do that']);
+    expect(scanText('<!-- civic-migrate: do this -->', 'a.html', rules()).findings.map((f) => f.message)).toEqual(['do this']);
+    expect(scanText('# civic-migrate: do that', 'a.py', rules()).findings.map((f) => f.message)).toEqual(['do that']);
   });
 });
 
@@ -250,7 +251,7 @@ describe('who fixes it', () => {
   });
 
   it('says why: explain’s words where the codemod rewrites, its marker’s words where it leaves a person', () => {
-    const message = (file: string, text: string) => scanText(text, file, rules).findings[0]?.message;
+    const message = (file: string, text: string) => scanText(text, file, rules()).findings[0]?.message;
     const base = explain(mappings, 'vbm_universal').message;
     expect(message('a.ts', 'x.vbm_universal')).toBe(base);
     expect(message('a.py', 'x.vbm_universal')).toBe(base.replace(FIX.codemod, OUTSIDE_CODEMOD));
@@ -280,13 +281,13 @@ describe('positions', () => {
     expect(scan('a.ts', 'a;\r\n\tx.vbm_universal\r\n')).toEqual([
       '2:4-17 rename vbm_universal code codemod -> has_automatic_vbm',
     ]);
-    const [f] = scanText('a;\r\n\tx.vbm_universal\r\n', 'a.ts', rules).findings;
+    const [f] = scanText('a;\r\n\tx.vbm_universal\r\n', 'a.ts', rules()).findings;
     expect(f?.excerpt).toEqual({ text: '\tx.vbm_universal', column: 4 });
   });
 
   it('cuts long lines (minified code) around the token in excerpts', () => {
     const line = `${'a'.repeat(300)} x.vbm_universal ${'b'.repeat(300)}`;
-    const [f] = scanText(line, 'a.min.js', rules).findings;
+    const [f] = scanText(line, 'a.min.js', rules()).findings;
     expect(f?.column).toBe(304);
     expect(f?.excerpt).toEqual({ text: `…${'a'.repeat(77)} x.vbm_universal ${'b'.repeat(79)}…`, column: 82 });
     expect(excerpt(`😀${'a'.repeat(300)}`, 0, 2)).toEqual({ text: `😀${'a'.repeat(80)}…`, column: 1 });
@@ -302,7 +303,7 @@ describe('civic-migrate-ignore comments', () => {
       "const s = 'civic-migrate-ignore'; x.early_voting;",
       'x.early_voting;',
     ].join('\n');
-    const scan = scanText(text, 'a.ts', rules);
+    const scan = scanText(text, 'a.ts', rules());
     expect(scan.findings.map(brief)).toEqual([
       '4:37-49 delete early_voting code person',
       '5:3-15 delete early_voting code person',

@@ -5,15 +5,40 @@
  * globs (`STRYKER_MUTATE=src/mapping/closest.ts npm run test:mutation`).
  *
  * Tests that spawn the built CLI (dist/) do not see a mutant of src/: those mutants are judged by
- * the in-process tests only.
+ * the in-process tests only, and the files made only of such tests are left out of the runs
+ * (test/mutation/vitest.config.ts), which static mutants would otherwise pay for.
  *
  * Equivalent mutants (no observable difference), where a `// Stryker disable` comment would hide
  * real ones on the same line:
  * - src/mapping/closest.ts, the containment score's `/ 100` → `* 100`: it orders the containing
  *   names alike, and all of them stay after every close spelling (whose score is at most max);
- * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item.
+ * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item;
+ * - src/codemod/decide.ts, the whole-string field property's guard `!program.renames.some(…)` → true
+ *   and its callback → `() => undefined`: a string the program renames is skipped anyway (`doubt`
+ *   asks `program.ownerOf`, which says "civic" for it; with `longName: 'always'` the rename of the
+ *   same span is deduplicated and the program's is kept). Its other mutants are killed
+ *   (test/mutation-decide.test.ts);
+ * - src/payload/upgrade.ts, what no valid table or V1 payload reaches: the fold's
+ *   `new Array(order.length).fill(false)` → `new Array()` (a hole reads false), `at >= 0` → true and
+ *   `i < order.length` → `<=` (every option is in `optionOrder`; an index past the end reads
+ *   undefined); `deleted.length > 0` → true/`>=` (the loop over none does nothing); the footnote join's
+ *   `before === ''` → true (a V1 item has no footnotes, and the table gives each V2 field at most one
+ *   notes field); in `duplicate`, `k < index` → true/`<=` and `j < 0` → false (the first match is an
+ *   earlier item) and the `targetOfSlug(…) === target` half (no two V1 slugs share a target:
+ *   `targetOfSlug`'s own mutants too); the group slug already in the record (`out.has(slug)`, a V2 slug
+ *   the record check refuses first); `members.length === 0` → false (the ordered map places the group
+ *   either way); `'v2'` → "" in `writeItem`/`writeDescriptor` (only `'v1'` is tested); `declared?.`
+ *   → `declared.` and the `??` fallbacks of a folded field's format and description (the table
+ *   declares every Multi-select it folds into, as Multi-select); the `default:` of both switches
+ *   (`assertNever`); the emit collision in upgradeFields (a duplicate is refused before it);
+ * - src/payload/downgrade.ts: `'Markdown'` → "" where a V1 item or `v1FormatFor` gets it (V1 writes
+ *   every format but Boolean alike; `v1FormatFor` falls back to the text format); the expanded
+ *   options' `i < selected.length` → `<=` (`indexOf(undefined)` is -1: skipped); the emit
+ *   collisions of state records and field lists (an item or descriptor that would give an existing
+ *   V1 slug is refused by the version check first).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
+import { lstatSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,7 +55,7 @@ const MODULES = [
 
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts' },
+  vitest: { configFile: 'test/mutation/vitest.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: process.env.STRYKER_MUTATE ? process.env.STRYKER_MUTATE.split(',') : MODULES,
   // What the tests need is the source, the tests, their fixtures, the table and the built CLI.
@@ -38,6 +63,9 @@ export default {
   // Vitest runs TS without type-checking: no `// @ts-nocheck` needed, and the fixtures some tests
   // type-check (program mode) must stay as they are.
   disableTypeChecks: false,
+  // Stryker links a node_modules folder into the sandbox, not a symlink to one (a git worktree
+  // sharing the main checkout's): then the sandbox gets the link made by hand.
+  buildCommand: lstatSync('node_modules').isSymbolicLink() ? `ln -s ${realpathSync('node_modules')} node_modules` : undefined,
   ignoreStatic: false,
   incremental: true,
   incrementalFile: 'bench/.work/mutation/incremental.json',

@@ -1,0 +1,45 @@
+/**
+ * The test set Stryker runs (test/mutation/stryker.config.mjs): the project's own vitest config
+ * minus the files whose every test runs a child process (the built CLI or library from dist/, npm,
+ * eslint, dependency-cruiser). Those cannot see a mutant of src/, yet Stryker would run them for
+ * every static mutant (code run while the bundled table is built). `npm test` still runs them all.
+ * Files that mix in-process tests with a spawn (codemod-cli, safety-races, graphql-documents…) stay.
+ *
+ * Also left out when the adapter is mutated: the files that start a test server in a `beforeAll`
+ * hook. The server's data is converted by the adapter there, outside any test, which makes nearly
+ * every mutant of src/payload/{upgrade,downgrade}.ts "static" (a full suite per mutant: days on two
+ * cores). Their subject (the client, `verify`, `fetch`, the apps and repositories the codemod
+ * migrates) is not the adapter, whose own tests must kill its mutants; runs of other modules keep
+ * them.
+ */
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import base from '../../vitest.config.js';
+
+export const CHILD_PROCESS_ONLY = [
+  'test/architecture.test.ts', // dependency-cruiser on a copy of src/
+  'test/bin.test.ts', // bin/civic-migrate.js → dist/
+  'test/eslint-package.test.ts', // npm pack, npm install, the eslint binary
+  'test/package.test.ts', // npm pack; node loading dist/
+  'test/payload-hostile.test.ts', // node with a small heap running bin/ and dist/
+];
+
+export const ADAPTER_IN_HOOKS = [
+  'test/client.test.ts', // createClient against a server started in beforeAll
+  'test/client-cli.test.ts', // `fetch` against a server started in beforeAll
+  'test/verify.test.ts', // `verify` against servers started in beforeAll
+  'test/apps.test.ts', // helpers/apps.ts referenceServer: a server started in beforeAll
+  'test/repos.test.ts', // the same
+  'test/repos-more.test.ts', // the same
+];
+
+/** Whether the run mutates the adapter (all modules when STRYKER_MUTATE is not set). */
+const adapterMutated = !process.env.STRYKER_MUTATE || process.env.STRYKER_MUTATE.includes('src/payload');
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    test: { exclude: [...configDefaults.exclude, ...CHILD_PROCESS_ONLY, ...(adapterMutated ? ADAPTER_IN_HOOKS : [])] },
+  }),
+);
