@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { jsonPath } from '../findings/json-path.js';
+import { firstIssue } from '../findings/json-path.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 
 /**
@@ -40,6 +40,5 @@ export function configJsonSchema(): Record<string, unknown> {
 export function parseConfig(where: string, json: unknown): Config {
   const parsed = configSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UsageError(`${where}: ${issue ? jsonPath(issue.path) : '$'}: ${issue?.message ?? 'invalid'}`);
+  throw new UsageError(`${where}: ${firstIssue(parsed.error)}`);
 }

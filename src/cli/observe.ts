@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CivicMigrateError, UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
@@ -68,7 +68,7 @@ export const observeCommand = defineCommand({
         });
         child.on('exit', (status, signal) => {
           for (const [s, h] of handlers) process.off(s, h);
-          done(status ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : signal === 'SIGHUP' ? 1 : 9));
+          done(status ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0));
         });
       });
       const files = readdirSync(dir).filter((f) => /^usage-\d+\.json$/.test(f));

@@ -3,7 +3,7 @@ import { type EndpointResource, type Route as EndpointRoute, endpointModel, fill
 import { jsonPath } from '../findings/json-path.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { activeRecorder, type Recorder, watchHanded } from '../observe/recorder.js';
+import { type Recorder, recorderOf, watchHanded } from '../observe/recorder.js';
 import {
   overrideListSchema,
   type RegionalOverride,
@@ -174,7 +174,7 @@ export function createClient<V extends ApiVersion, S extends ApiVersion = V>(opt
     recorder: false as const,
   };
   /** Asked on each call: `civic-migrate observe` may set the process's recorder after the client is made. */
-  const recorder = () => (options.recorder === false ? undefined : (options.recorder ?? activeRecorder()));
+  const recorder = () => recorderOf(options.recorder);
   /** V1-shaped data handed to the app, watched when there is a recorder (a reshaped payload already is). */
   const handed = <T>(kind: 'fields' | 'state' | 'overrides', value: T): T => {
     const r = shape === 'v1' ? recorder() : undefined;

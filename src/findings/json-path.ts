@@ -30,3 +30,15 @@ export function valueAt(document: unknown, segments: readonly PropertyKey[]): un
   for (const key of segments) node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
   return node;
 }
+
+/**
+ * Where and what a schema found wrong first, as one line: `$.state_information[3].text: expected a
+ * string` (`$: <fallback>` when the error names no issue).
+ */
+export function firstIssue(
+  error: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] },
+  fallback = 'invalid',
+): string {
+  const issue = error.issues[0];
+  return `${jsonPath(issue?.path ?? [])}: ${issue?.message ?? fallback}`;
+}

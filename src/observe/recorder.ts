@@ -423,6 +423,11 @@ export function activeRecorder(): Recorder | undefined {
   return (globalThis as Record<symbol, Recorder | undefined>)[GLOBAL];
 }
 
+/** The recorder an option names: the one given, none for `false`, else the process's (`observe`'s), if any. */
+export function recorderOf(option: Recorder | false | undefined): Recorder | undefined {
+  return option === false ? undefined : (option ?? activeRecorder());
+}
+
 /** Makes a recorder the process's own: `downgrade`, clients and the server record into it from now on. */
 export function setActiveRecorder(recorder: Recorder | undefined): void {
   (globalThis as Record<symbol, Recorder | undefined>)[GLOBAL] = recorder;

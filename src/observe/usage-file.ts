@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CivicMigrateError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
-import { jsonPath } from '../findings/json-path.js';
+import { firstIssue } from '../findings/json-path.js';
 import type { Usage } from './recorder.js';
 
 const count = z.int().min(0);
@@ -48,7 +48,7 @@ export class UsageFileError extends CivicMigrateError {
 
 /** Reads and checks one usage file (`name`: how messages name it, the path by default). */
 export function readUsageFile(file: string, name = file): Usage {
-  const text = readInputFileSync(file, 'usage file', { maxBytes: 64 * 1024 * 1024 });
+  const text = readInputFileSync(file, 'usage file', { name, maxBytes: 64 * 1024 * 1024 });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -56,13 +56,7 @@ export function readUsageFile(file: string, name = file): Usage {
     throw new UsageFileError(name, `not valid JSON (${(error as Error).message})`);
   }
   const parsed = usageSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageFileError(
-      name,
-      `not a civic-migrate usage file: ${jsonPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
+  if (!parsed.success) throw new UsageFileError(name, `not a civic-migrate usage file: ${firstIssue(parsed.error)}`);
   return parsed.data as Usage;
 }
 

@@ -1,7 +1,7 @@
 import { assertNever } from '../errors.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { activeRecorder, type Recorder, watchHanded } from '../observe/recorder.js';
+import { type Recorder, recorderOf, watchHanded } from '../observe/recorder.js';
 import { type Diagnostic, Diagnostics, PayloadError, StrictPayloadError } from './diagnostics.js';
 import { downgradeFields, downgradeOverrides, downgradeState } from './downgrade.js';
 import { parseJson } from './json.js';
@@ -129,7 +129,7 @@ function convertRead(direction: 'upgrade' | 'downgrade', input: unknown, options
   const diagnostics = diags.list;
   if (diags.hasErrors) throw new StrictPayloadError(diagnostics, source, kind);
   if (direction === 'downgrade') {
-    const recorder = options.recorder === false ? undefined : (options.recorder ?? activeRecorder());
+    const recorder = recorderOf(options.recorder);
     if (recorder) watchHanded(recorder, kind, value);
   }
   return { kind, value, diagnostics };

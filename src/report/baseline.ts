@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { IoError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
-import { jsonPath } from '../findings/json-path.js';
+import { firstIssue } from '../findings/json-path.js';
 import type { Finding, ReportResult } from './finding.js';
 
 /**
@@ -64,12 +64,6 @@ export function readBaseline(path: string, name = path): Baseline {
     throw new IoError(name, `not a baseline: not valid JSON (${(error as Error).message})`);
   }
   const parsed = baselineSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new IoError(
-      name,
-      `not a baseline: ${issue ? jsonPath(issue.path) : '$'}: ${issue?.message ?? 'invalid'} (write one with --update-baseline)`,
-    );
-  }
+  if (!parsed.success) throw new IoError(name, `not a baseline: ${firstIssue(parsed.error)} (write one with --update-baseline)`);
   return parsed.data;
 }

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { CivicMigrateError, describeIoError, IoError } from '../errors.js';
 import { writeFileAtomic } from '../files/write.js';
-import { jsonPath } from '../findings/json-path.js';
+import { firstIssue, jsonPath } from '../findings/json-path.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import {
@@ -164,10 +164,7 @@ function parseFile<T extends z.ZodType>(path: string, text: string, schema: T): 
     throw new DatasetError(path, `line ${error.line}, column ${error.column}: ${error.problem}`);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DatasetError(path, `${jsonPath(issue?.path ?? [])}: ${issue?.message ?? 'does not match the schema'}`);
-  }
+  if (!parsed.success) throw new DatasetError(path, firstIssue(parsed.error, 'does not match the schema'));
   return parsed.data;
 }
 

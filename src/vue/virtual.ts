@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Dom from '@vue/compiler-dom';
 import type { ts as TsNamespace } from 'ts-morph';
-import { type ScriptLang, scriptKindOfLang, typescript } from '../codemod/typescript.js';
+import { type ScriptLang, scriptKindOfLang, type Ts, typescript } from '../codemod/typescript.js';
 
 /**
  * The virtual script of a Vue single-file component: one TS/JS text holding the component's script
@@ -122,14 +122,7 @@ function setupBindings(
   script: ScriptBlock,
 ): { props: readonly string[]; propsVar: string | undefined; refs: ReadonlySet<string> } {
   const ts = typescript();
-  const content = text.slice(script.start, script.end);
-  const sf = ts.createSourceFile(
-    `component.${script.lang}`,
-    content,
-    ts.ScriptTarget.Latest,
-    false,
-    scriptKindOfLang(ts, script.lang),
-  );
+  const sf = parseBlock(ts, text, script);
   const declared = new Set<string>();
   const refs = new Set<string>();
   let props: string[] = [];
@@ -263,14 +256,7 @@ function optionsInsertion(text: string, scripts: readonly ScriptBlock[]): { scri
   if (!scripts.length) return undefined;
   const ts = typescript();
   for (const script of scripts) {
-    const content = text.slice(script.start, script.end);
-    const sf = ts.createSourceFile(
-      `component.${script.lang}`,
-      content,
-      ts.ScriptTarget.Latest,
-      false,
-      scriptKindOfLang(ts, script.lang),
-    );
+    const sf = parseBlock(ts, text, script);
     for (const statement of sf.statements) {
       if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
       let options = unwrap(ts, statement.expression);
@@ -630,4 +616,15 @@ function offset(node: BabelNode, side: 'start' | 'end'): number {
 
 function indent(depth: number): string {
   return '  '.repeat(depth);
+}
+
+/** A `<script>` block's own syntax tree (no parents: the walks here go down), in its language. */
+function parseBlock(ts: Ts, text: string, script: ScriptBlock): TsNamespace.SourceFile {
+  return ts.createSourceFile(
+    `component.${script.lang}`,
+    text.slice(script.start, script.end),
+    ts.ScriptTarget.Latest,
+    false,
+    scriptKindOfLang(ts, script.lang),
+  );
 }

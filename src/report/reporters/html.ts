@@ -17,9 +17,6 @@ import { historySvg } from '../history-chart.js';
 import { KIND_INFO } from '../kinds.js';
 import { CONFIDENCES, FIXERS, observationLine, observedWords, plural, summarize, thousands } from '../summary.js';
 
-/** Text for an element or an attribute value (quoted with "). */
-export const escapeHtml = escapeText;
-
 /** A relative `/`-separated path as a link target: each segment percent-encoded (`#`, `?`, spaces…). */
 const hrefOf = (file: string) => file.split('/').map(encodeURIComponent).join('/');
 
@@ -55,8 +52,8 @@ function folderTree(findings: readonly Finding[]): Folder {
 function renderFolder(folder: Folder, total: number, depth: number): string {
   const share = total === 0 ? 0 : Math.max(1, Math.round((folder.count / total) * 100));
   const children = [...folder.children.values()].sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
-  const label = `${escapeHtml(shownName(folder.path || '.'))}/`;
-  const bar = `<button type="button" class="folder" data-folder="${escapeHtml(folder.path)}" aria-label="Show the ${plural(folder.count, 'finding')} in ${label}"><span class="bar" style="width:${share}%"></span><span class="label">${label}</span><span class="count">${thousands(folder.count)}</span></button>`;
+  const label = `${escapeText(shownName(folder.path || '.'))}/`;
+  const bar = `<button type="button" class="folder" data-folder="${escapeText(folder.path)}" aria-label="Show the ${plural(folder.count, 'finding')} in ${label}"><span class="bar" style="width:${share}%"></span><span class="label">${label}</span><span class="count">${thousands(folder.count)}</span></button>`;
   if (children.length === 0) return `<div class="leaf">${bar}</div>`;
   const open = depth < 1 ? ' open' : '';
   return `<details${open}><summary>${bar}</summary><div class="children">${children.map((c) => renderFolder(c, total, depth + 1)).join('')}</div></details>`;
@@ -70,25 +67,25 @@ function excerptHtml(f: Finding): string {
   const before = chars.slice(0, at).join('');
   const token = chars.slice(at, at + width).join('');
   const after = chars.slice(at + width).join('');
-  return `<pre class="excerpt"><code>${escapeHtml(before)}<mark>${escapeHtml(token)}</mark>${escapeHtml(after)}</code></pre>`;
+  return `<pre class="excerpt"><code>${escapeText(before)}<mark>${escapeText(token)}</mark>${escapeText(after)}</code></pre>`;
 }
 
 function findingRow(f: Finding): string {
   const folder = f.file.includes('/') ? f.file.slice(0, f.file.lastIndexOf('/')) : '';
   const what =
     f.replacement !== null
-      ? `<code>${escapeHtml(f.token)}</code> → <code>${escapeHtml(f.replacement)}</code>`
-      : `<code>${escapeHtml(f.token)}</code>`;
+      ? `<code>${escapeText(f.token)}</code> → <code>${escapeText(f.replacement)}</code>`
+      : `<code>${escapeText(f.token)}</code>`;
   const tags = [
     `<span class="tag ${f.fixedBy}">${f.fixedBy === 'codemod' ? 'codemod' : 'a person'}</span>`,
     f.confidence === 'low' ? '<span class="tag low">low confidence</span>' : '',
     f.baselined ? '<span class="tag">baselined</span>' : '',
-    f.observed ? `<span class="tag">${escapeHtml(observedWords(f) as string)}</span>` : '',
+    f.observed ? `<span class="tag">${escapeText(observedWords(f) as string)}</span>` : '',
   ].join('');
-  return `<tr class="finding" data-kind="${f.kind}" data-fixer="${f.fixedBy}" data-confidence="${f.confidence}" data-folder="${escapeHtml(folder)}">
-<td class="where"><a href="${escapeHtml(hrefOf(f.file))}" title="Open the file (line ${f.line})">${escapeHtml(shownName(f.file))}</a><span class="pos">:${f.line}:${f.column}</span></td>
-<td class="kind" title="${escapeHtml(KIND_INFO[f.kind].title)}">${f.kind}</td>
-<td class="what">${what} ${tags}${excerptHtml(f)}<p class="todo">${escapeHtml(f.message)}</p></td>
+  return `<tr class="finding" data-kind="${f.kind}" data-fixer="${f.fixedBy}" data-confidence="${f.confidence}" data-folder="${escapeText(folder)}">
+<td class="where"><a href="${escapeText(hrefOf(f.file))}" title="Open the file (line ${f.line})">${escapeText(shownName(f.file))}</a><span class="pos">:${f.line}:${f.column}</span></td>
+<td class="kind" title="${escapeText(KIND_INFO[f.kind].title)}">${f.kind}</td>
+<td class="what">${what} ${tags}${excerptHtml(f)}<p class="todo">${escapeText(f.message)}</p></td>
 </tr>`;
 }
 
@@ -114,7 +111,7 @@ export function renderHtml(result: ReportResult, failOn: FailOn): string {
   const byKind = kinds
     .map(
       (k) =>
-        `<li><span class="kind">${k}</span> <span class="n">${thousands(s.byKind[k])}</span> <span class="desc">${escapeHtml(KIND_INFO[k].title)}</span></li>`,
+        `<li><span class="kind">${k}</span> <span class="n">${thousands(s.byKind[k])}</span> <span class="desc">${escapeText(KIND_INFO[k].title)}</span></li>`,
     )
     .join('');
   const observation = observationLine(result);
@@ -123,7 +120,7 @@ export function renderHtml(result: ReportResult, failOn: FailOn): string {
     ? `<section class="history"><h2>V1 usage over ${plural(result.history.length, 'commit')}</h2>
 <figure>${historySvg(result.history, 720, 160)}<figcaption><span class="key all">all findings</span> <span class="key codemod">for the codemod</span> <span class="key person">for a person</span></figcaption></figure>
 <details><summary>The commits</summary><table class="commits"><thead><tr><th scope="col">Date</th><th scope="col">Commit</th><th scope="col">Findings</th><th scope="col">Codemod</th><th scope="col">Person</th><th scope="col">Subject</th></tr></thead><tbody>
-${result.history.map((p) => `<tr><td>${escapeHtml(p.date.slice(0, 10))}</td><td><code>${escapeHtml(p.commit.slice(0, 8))}</code></td><td>${thousands(p.findings)}</td><td>${thousands(p.codemod)}</td><td>${thousands(p.person)}</td><td>${escapeHtml(p.subject)}</td></tr>`).join('\n')}
+${result.history.map((p) => `<tr><td>${escapeText(p.date.slice(0, 10))}</td><td><code>${escapeText(p.commit.slice(0, 8))}</code></td><td>${thousands(p.findings)}</td><td>${thousands(p.codemod)}</td><td>${thousands(p.person)}</td><td>${escapeText(p.subject)}</td></tr>`).join('\n')}
 </tbody></table></details></section>`
     : '';
   return `<!doctype html>
@@ -132,15 +129,15 @@ ${result.history.map((p) => `<tr><td>${escapeHtml(p.date.slice(0, 10))}</td><td>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<title>civic-migrate report: ${escapeHtml(s.outcome.toUpperCase())}</title>
+<title>civic-migrate report: ${escapeText(s.outcome.toUpperCase())}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
 <h1>civic-migrate: V1 usage report</h1>
-<p class="verdict ${s.outcome}" role="status">${escapeHtml(s.verdict)}</p>
+<p class="verdict ${s.outcome}" role="status">${escapeText(s.verdict)}</p>
 <div class="cards">${cards}</div>
-<p class="meta">${thousands(stats.filesScanned)} files searched · table ${escapeHtml(result.table)} · gate <code>--fail-on ${failOn}</code>${observation ? ` · ${escapeHtml(observation)}` : ''}</p>
+<p class="meta">${thousands(stats.filesScanned)} files searched · table ${escapeText(result.table)} · gate <code>--fail-on ${failOn}</code>${observation ? ` · ${escapeText(observation)}` : ''}</p>
 </header>
 <main>
 ${history}
