@@ -3,14 +3,10 @@
  * path and the sentence a user reads (#28: the fixture tests compare codes, which leaves the wording
  * of each branch free to change unnoticed).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
-import { type Diagnostic, downgrade, PayloadError } from '../src/payload/index.js';
-
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/payloads/${name}`, import.meta.url), 'utf8'));
-const said = (ds: readonly Diagnostic[]) => ds.map((d) => [d.code, d.field ?? null, d.path ?? null, d.message]);
+import { type Diagnostic, downgrade } from '../src/payload/index.js';
+import { payloadProblem, said, samplePayload } from './helpers/payloads.js';
 
 const T = '2024-03-01T12:00:00Z';
 const item = (field_type: string, extra: Record<string, unknown> = {}) => ({
@@ -24,15 +20,6 @@ const record = (...items: Record<string, unknown>[]) => ({ code: 'WI', name: 'Wi
 /** The diagnostics but those of the deleted V1 fields every V2 record lacks. */
 const aboutItems = (ds: readonly Diagnostic[]) => said(ds.filter((d) => !d.code.startsWith('deleted-field')));
 const override = (slug: string, value = 'x') => ({ state: 'WI', region: { name: 'Dane County' }, field: { slug }, value });
-const thrown = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PayloadError);
-    return (e as Error).message;
-  }
-  throw new Error('no error');
-};
 
 /** The deleted V1 fields WI's V2 record cannot give a value back to, with their deletion category. */
 const EMPTIED: [string, string][] = [
@@ -63,7 +50,7 @@ const EMPTIED: [string, string][] = [
 
 describe('downgrade of the V2 samples, every diagnostic whole', () => {
   it('the field list', () => {
-    expect(said(downgrade(json('v2-fields.json')).diagnostics)).toEqual([
+    expect(said(downgrade(samplePayload('v2-fields.json')).diagnostics)).toEqual([
       [
         'v2-only-field',
         'absentee_access_levels',
@@ -110,9 +97,9 @@ describe('downgrade of the V2 samples, every diagnostic whole', () => {
   });
 
   it('the state record, with the V2 field list and the override list', () => {
-    const r = downgrade(json('v2-state-WI.json'), {
-      fields: json('v2-fields.json') as never,
-      overrides: json('v2-overrides.json') as never,
+    const r = downgrade(samplePayload('v2-state-WI.json'), {
+      fields: samplePayload('v2-fields.json') as never,
+      overrides: samplePayload('v2-overrides.json') as never,
     });
     expect(said(r.diagnostics.filter((d) => d.code !== 'deleted-field-emptied'))).toEqual([
       [
@@ -349,7 +336,7 @@ describe('downgrade of a state record, branch by branch', () => {
 describe('downgrade of a field list, branch by branch', () => {
   it('a duplicate V2 slug names the earlier descriptor and its JSON path', () => {
     const d = { slug: 'polls_open', description: 'When polls open', field_format: 'Markdown' };
-    expect(thrown(() => downgrade([d, { ...d }], { kind: 'fields' }))).toBe(
+    expect(payloadProblem(() => downgrade([d, { ...d }], { kind: 'fields' }))).toBe(
       '$[1].slug: duplicate field "polls_open" (also at $[0])',
     );
   });
@@ -394,16 +381,18 @@ describe('downgrade of an override list, branch by branch', () => {
 
   it('a V2 slug and its V1 name in one list are one field twice', () => {
     expect(
-      thrown(() => downgrade([override('has_no_excuse_absentee'), override('vbm_no_excuse', 'y')], { kind: 'overrides' })),
+      payloadProblem(() =>
+        downgrade([override('has_no_excuse_absentee'), override('vbm_no_excuse', 'y')], { kind: 'overrides' }),
+      ),
     ).toBe('$[1]: duplicate override: "Dane County" of WI already has a value for "vbm_no_excuse"');
   });
 });
 
 describe('downgrade, more branches', () => {
   it('a duplicate V2 slug names the first item that has it, wherever it is', () => {
-    expect(thrown(() => downgrade(record(item('polls_close'), item('polls_open'), item('polls_open')), { kind: 'state' }))).toBe(
-      '$.state_information[2].field_type: duplicate field "polls_open" (also at $.state_information[1])',
-    );
+    expect(
+      payloadProblem(() => downgrade(record(item('polls_close'), item('polls_open'), item('polls_open')), { kind: 'state' })),
+    ).toBe('$.state_information[2].field_type: duplicate field "polls_open" (also at $.state_information[1])');
   });
 
   it('footnotes of blanks only are no footnotes: nothing dropped, nothing moved', () => {

@@ -3,32 +3,19 @@
  * path and the sentence a user reads (#28: the fixture tests compare codes, which leaves the wording
  * of each branch free to change unnoticed).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
-import { type Diagnostic, PayloadError, upgrade } from '../src/payload/index.js';
-
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/payloads/${name}`, import.meta.url), 'utf8'));
-const said = (ds: readonly Diagnostic[]) => ds.map((d) => [d.code, d.field ?? null, d.path ?? null, d.message]);
+import { upgrade } from '../src/payload/index.js';
+import { payloadProblem, said, samplePayload } from './helpers/payloads.js';
 
 const T = '2024-03-01T12:00:00Z';
 const item = (field_type: string, extra: Record<string, unknown> = {}) => ({ text: 'x', field_type, modified_at: T, ...extra });
 const record = (...items: Record<string, unknown>[]) => ({ code: 'IL', name: 'Illinois', state_information: items });
 const descriptor = (slug: string, field_format = 'Markdown') => ({ slug, long_name: `Long ${slug}`, field_format });
-const thrown = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PayloadError);
-    return (e as Error).message;
-  }
-  throw new Error('no error');
-};
 
 describe('upgrade of the V1 samples, every diagnostic whole', () => {
   it('the field list', () => {
-    expect(said(upgrade(json('v1-fields.json')).diagnostics)).toEqual([
+    expect(said(upgrade(samplePayload('v1-fields.json')).diagnostics)).toEqual([
       [
         'deleted-field',
         'early_voting',
@@ -129,9 +116,9 @@ describe('upgrade of the V1 samples, every diagnostic whole', () => {
   });
 
   it('the state record, with the V1 field list and the override list', () => {
-    const r = upgrade(json('v1-state-IL.json'), {
-      fields: json('v1-fields.json') as never,
-      overrides: json('v2-overrides.json') as never,
+    const r = upgrade(samplePayload('v1-state-IL.json'), {
+      fields: samplePayload('v1-fields.json') as never,
+      overrides: samplePayload('v2-overrides.json') as never,
     });
     expect(said(r.diagnostics)).toEqual([
       [
@@ -256,12 +243,12 @@ describe('upgrade of a state record, branch by branch', () => {
   });
 
   it('a V1 slug twice names its earlier item, for an absorbed field (notes) and for a carried one', () => {
-    expect(thrown(() => upgrade(record(item('sdr_notes'), item('sdr_notes')), { kind: 'state' }))).toBe(
+    expect(payloadProblem(() => upgrade(record(item('sdr_notes'), item('sdr_notes')), { kind: 'state' }))).toBe(
       '$.state_information[1].field_type: duplicate field "sdr_notes" (also at $.state_information[0])',
     );
-    expect(thrown(() => upgrade(record(item('polls_open'), item('polls_close'), item('polls_open')), { kind: 'state' }))).toBe(
-      '$.state_information[2].field_type: duplicate field "polls_open" (also at $.state_information[0])',
-    );
+    expect(
+      payloadProblem(() => upgrade(record(item('polls_open'), item('polls_close'), item('polls_open')), { kind: 'state' })),
+    ).toBe('$.state_information[2].field_type: duplicate field "polls_open" (also at $.state_information[0])');
   });
 
   it('a deleted value downgrade would not give back: what it would give, or why it gives nothing', () => {
@@ -365,7 +352,9 @@ describe('upgrade of a field list, branch by branch', () => {
 
   it('a slug twice names the earlier descriptor', () => {
     expect(
-      thrown(() => upgrade([descriptor('vbm_no_excuse', 'Boolean'), descriptor('vbm_no_excuse', 'Boolean')], { kind: 'fields' })),
+      payloadProblem(() =>
+        upgrade([descriptor('vbm_no_excuse', 'Boolean'), descriptor('vbm_no_excuse', 'Boolean')], { kind: 'fields' }),
+      ),
     ).toBe('$[1].slug: duplicate field "vbm_no_excuse" (also at $[0])');
   });
 });
@@ -378,7 +367,7 @@ describe('upgrade, more branches', () => {
       item('polls_open'),
       item('vbm_no_excuse', { text: 'True', value: true }),
     );
-    expect(thrown(() => upgrade(twice, { kind: 'state' }))).toBe(
+    expect(payloadProblem(() => upgrade(twice, { kind: 'state' }))).toBe(
       '$.state_information[3].field_type: duplicate field "vbm_no_excuse" (also at $.state_information[1])',
     );
   });
@@ -458,7 +447,9 @@ describe('upgrade, more branches', () => {
 
 describe('upgrade, the last branches', () => {
   it('a slug only V2 has, in a V1 record, is refused as a V2 record', () => {
-    expect(thrown(() => upgrade(record(item('has_no_excuse_absentee', { text: 'True', value: true })), { kind: 'state' }))).toBe(
+    expect(
+      payloadProblem(() => upgrade(record(item('has_no_excuse_absentee', { text: 'True', value: true })), { kind: 'state' })),
+    ).toBe(
       '$.state_information[0].field_type: this is a V2 state record ("has_no_excuse_absentee" is a V2 slug); upgrade takes V1',
     );
   });
@@ -482,7 +473,7 @@ describe('upgrade, the last branches', () => {
 
   it('a folded Boolean listed twice names the earlier descriptor (not folded twice)', () => {
     const fax = { slug: 'vbm_app_submission_fax', long_name: 'Fax', field_format: 'Boolean' };
-    expect(thrown(() => upgrade([fax, { ...fax }], { kind: 'fields' }))).toBe(
+    expect(payloadProblem(() => upgrade([fax, { ...fax }], { kind: 'fields' }))).toBe(
       '$[1].slug: duplicate field "vbm_app_submission_fax" (also at $[0])',
     );
   });

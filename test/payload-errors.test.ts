@@ -15,20 +15,10 @@ import {
   safeUpgrade,
   upgrade,
 } from '../src/payload/index.js';
+import { payloadProblem } from './helpers/payloads.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/payloads/${name}`, import.meta.url), 'utf8');
 const T = '2022-08-17T21:13:34Z';
-
-/** The message of the PayloadError `fn` throws (fails when it throws anything else). */
-function problem(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PayloadError);
-    return (error as PayloadError).message;
-  }
-  throw new Error('expected a PayloadError');
-}
 
 describe('the bad fixtures', () => {
   it.each([
@@ -97,11 +87,11 @@ describe('wrong shape', () => {
     ],
     [[{ slug: 'vbm_no_excuse', long_name: 'No excuse', field_format: 7 }], '$[0].field_format: expected a string, got number 7'],
   ])('%j', (payload, message) => {
-    expect(problem(() => upgrade(typeof payload === 'string' ? payload : payload))).toBe(message);
+    expect(payloadProblem(() => upgrade(typeof payload === 'string' ? payload : payload))).toBe(message);
   });
 
   it('a kind that is told and wrong names the whole payload', () => {
-    expect(problem(() => upgrade(record([item]), { kind: 'fields' }))).toBe(
+    expect(payloadProblem(() => upgrade(record([item]), { kind: 'fields' }))).toBe(
       '$: expected a V1 field list (an array), got an object',
     );
   });
@@ -109,13 +99,15 @@ describe('wrong shape', () => {
   it('a list with a hole (a sparse array built in code): the hole is named, as zod names it', () => {
     const items: unknown[] = new Array(2);
     items[0] = item;
-    expect(problem(() => upgrade(record(items), { kind: 'state' }))).toBe(
+    expect(payloadProblem(() => upgrade(record(items), { kind: 'state' }))).toBe(
       '$.state_information[1]: missing (expected an object in a V1 state record)',
     );
     const fields: unknown[] = new Array(2);
     fields[1] = { slug: 'a', long_name: 'A', field_format: 'Markdown' };
-    expect(problem(() => upgrade(fields, { kind: 'fields' }))).toBe('$[0]: missing (expected an object in a V1 field list)');
-    expect(problem(() => downgrade(new Array(1), { kind: 'overrides' }))).toBe(
+    expect(payloadProblem(() => upgrade(fields, { kind: 'fields' }))).toBe(
+      '$[0]: missing (expected an object in a V1 field list)',
+    );
+    expect(payloadProblem(() => downgrade(new Array(1), { kind: 'overrides' }))).toBe(
       '$[0]: missing (expected an object in a V2 override list)',
     );
   });
@@ -128,16 +120,16 @@ describe('wrong shape', () => {
         throw new Error('lazy text not loaded');
       },
     });
-    expect(problem(() => upgrade(record([item, throwing]), { kind: 'state' }))).toBe(
+    expect(payloadProblem(() => upgrade(record([item, throwing]), { kind: 'state' }))).toBe(
       '$.state_information[1].text: reading it threw: lazy text not loaded',
     );
     // Detection reads it too; a Proxy whose key listing throws; what is thrown need not be an Error.
-    expect(problem(() => upgrade(record([throwing])))).toBe(
+    expect(payloadProblem(() => upgrade(record([throwing])))).toBe(
       '$.state_information[0].text: reading it threw: lazy text not loaded',
     );
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();
-    expect(problem(() => downgrade([revoked.proxy], { kind: 'overrides' }))).toMatch(
+    expect(payloadProblem(() => downgrade([revoked.proxy], { kind: 'overrides' }))).toMatch(
       /^\$\[0\]: listing its keys threw: Cannot perform '\w+' on a proxy that has been revoked$/,
     );
     const descriptor = {
@@ -147,36 +139,38 @@ describe('wrong shape', () => {
         throw 'no';
       },
     };
-    expect(problem(() => upgrade([descriptor], { kind: 'fields' }))).toBe('$[0].long_name: reading it threw: no');
+    expect(payloadProblem(() => upgrade([descriptor], { kind: 'fields' }))).toBe('$[0].long_name: reading it threw: no');
     const error = safeUpgrade([descriptor], { kind: 'fields', source: 'fields.js' });
     expect(error.success || error.error.message).toBe('fields.js: $[0].long_name: reading it threw: no');
-    expect(problem(() => parsePayload([descriptor], { kind: 'fields', version: 'v1' }))).toBe(
+    expect(payloadProblem(() => parsePayload([descriptor], { kind: 'fields', version: 'v1' }))).toBe(
       '$[0].long_name: reading it threw: no',
     );
   });
 
   it('a V2 override with a region that is not an object', () => {
     expect(
-      problem(() => downgrade([{ state: 'IL', region: 'Cook County', field: { slug: 'x' }, value: '' }], { kind: 'overrides' })),
+      payloadProblem(() =>
+        downgrade([{ state: 'IL', region: 'Cook County', field: { slug: 'x' }, value: '' }], { kind: 'overrides' }),
+      ),
     ).toBe('$[0].region: expected an object, got the string "Cook County"');
   });
 });
 
 describe('wrong version', () => {
   it('a V2 record given to upgrade, a V1 record given to downgrade', () => {
-    expect(problem(() => upgrade(fixture('v2-state-WI.json')))).toBe(
+    expect(payloadProblem(() => upgrade(fixture('v2-state-WI.json')))).toBe(
       '$.state_information[0].footnotes: this is a V2 state record (items have "footnotes"); upgrade takes V1',
     );
-    expect(problem(() => downgrade(fixture('v1-state-IL.json')))).toBe(
+    expect(payloadProblem(() => downgrade(fixture('v1-state-IL.json')))).toBe(
       '$.state_information[0].field_type: this is a V1 state record ("early_voting" is a V1 slug); downgrade takes V2',
     );
   });
 
   it('field lists: by their description property', () => {
-    expect(problem(() => downgrade(fixture('v1-fields.json')))).toBe(
+    expect(payloadProblem(() => downgrade(fixture('v1-fields.json')))).toBe(
       '$[0].long_name: this is a V1 field list (descriptors have "long_name"); downgrade takes V2',
     );
-    expect(problem(() => upgrade(fixture('v2-fields.json')))).toBe(
+    expect(payloadProblem(() => upgrade(fixture('v2-fields.json')))).toBe(
       '$[0].description: this is a V2 field list (descriptors have "description"); upgrade takes V1',
     );
   });
@@ -185,7 +179,7 @@ describe('wrong version', () => {
 describe('duplicates', () => {
   it('two descriptors for one slug', () => {
     const d = { slug: 'vbm_no_excuse', long_name: 'x', field_format: 'Boolean' };
-    expect(problem(() => upgrade([d, { ...d }]))).toBe('$[1].slug: duplicate field "vbm_no_excuse" (also at $[0])');
+    expect(payloadProblem(() => upgrade([d, { ...d }]))).toBe('$[1].slug: duplicate field "vbm_no_excuse" (also at $[0])');
   });
 
   it('two overrides for one state, region and field (the state once by code, once by name)', () => {
@@ -195,14 +189,14 @@ describe('duplicates', () => {
       field: { slug: 'gov_tool_absentee_request' },
       value: 'https://a.gov/',
     };
-    expect(problem(() => downgrade([o, { ...o, state: 'Illinois', value: 'https://b.gov/' }], { kind: 'overrides' }))).toBe(
-      '$[1]: duplicate override: "Cook County" of Illinois already has a value for "external_tool_vbm_application"',
-    );
+    expect(
+      payloadProblem(() => downgrade([o, { ...o, state: 'Illinois', value: 'https://b.gov/' }], { kind: 'overrides' })),
+    ).toBe('$[1]: duplicate override: "Cook County" of Illinois already has a value for "external_tool_vbm_application"');
   });
 
   it('two consolidated Booleans with the same slug', () => {
     const b = { text: 'True', field_type: 'vbm_app_submission_fax', modified_at: T, value: true };
-    expect(problem(() => upgrade({ code: 'IL', name: 'Illinois', state_information: [b, b] }))).toBe(
+    expect(payloadProblem(() => upgrade({ code: 'IL', name: 'Illinois', state_information: [b, b] }))).toBe(
       '$.state_information[1].field_type: duplicate field "vbm_app_submission_fax" (also at $.state_information[0])',
     );
   });
@@ -210,13 +204,13 @@ describe('duplicates', () => {
 
 describe('options are validated too', () => {
   it('a field list of the wrong version beside a record', () => {
-    expect(problem(() => upgrade(fixture('v1-state-IL.json'), { fields: JSON.parse(fixture('v2-fields.json')) }))).toBe(
+    expect(payloadProblem(() => upgrade(fixture('v1-state-IL.json'), { fields: JSON.parse(fixture('v2-fields.json')) }))).toBe(
       'fields (option): $[0].long_name: missing (expected a string in a V1 field list)',
     );
   });
 
   it('parsePayload names the file', () => {
-    expect(problem(() => parsePayload('[{"state": "IL"}]', { kind: 'overrides', version: 'v2', source: 'o.json' }))).toBe(
+    expect(payloadProblem(() => parsePayload('[{"state": "IL"}]', { kind: 'overrides', version: 'v2', source: 'o.json' }))).toBe(
       'o.json: $[0].region: missing (expected an object in a V2 override list)',
     );
   });
@@ -344,7 +338,7 @@ describe('detectPayload', () => {
 
   it('an empty list is either kind: converting it gives an empty list, detecting it asks for the kind', () => {
     expect(upgrade([])).toEqual({ kind: 'fields', value: [], diagnostics: [] });
-    expect(problem(() => detectPayload([]))).toBe(
+    expect(payloadProblem(() => detectPayload([]))).toBe(
       '$: an empty list: it could be a field list or an override list; say which (kind)',
     );
   });
