@@ -50,6 +50,14 @@ describe('civic-migrate report: exit codes', () => {
       [['report', 'missing/'], 'civic-migrate: missing/: cannot read: no such file\n'],
       [['report', 'src/*.py'], 'civic-migrate: no file matches the pattern "src/*.py"\n'],
       [['report', '--max-bytes', '0'], 'civic-migrate: --max-bytes must be a positive whole number, not 0\n'],
+      [['report', '--history', '--commits', '0'], 'civic-migrate: --commits must be a positive whole number, not 0\n'],
+      [['report', '--observed', 'missing.json'], 'civic-migrate: missing.json: cannot read'],
+      [
+        ['observe', '--interval', '0', '--', 'node', '-e', '0'],
+        'civic-migrate: --interval must be a positive number of milliseconds\n',
+      ],
+      [['observe'], 'civic-migrate: name the command to run after --\n'],
+      [['serve', '--record', 'no-such-folder/usage.json'], 'civic-migrate: --record: the folder of '],
     ];
     for (const [args, stderr] of cases) {
       const r = await runCli(args, { cwd });

@@ -80,6 +80,9 @@ export const reportCommand = defineCommand({
       return 0;
     }
     const maxBytes = checkedMaxBytes(args['max-bytes']);
+    // Said before the scan, not after it.
+    if (args.history && (!Number.isInteger(args.commits) || args.commits < 1))
+      throw new UsageError(`--commits must be a positive whole number, not ${args.commits}`);
     const [{ findV1Usage }, { renderReport }, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
       import('../report/find.js'),
       import('../report/reporters/index.js'),
