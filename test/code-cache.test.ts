@@ -149,15 +149,15 @@ describe('large CommonJS modules', () => {
       `${pad}module.exports = { version: ${JSON.stringify(version)}, dir: __dirname, req: typeof require.resolve.paths };\n`,
     );
   };
-  const load = (file: string, dir: string) =>
+  const load = (file: string, dir: string | undefined) =>
     spawnSync(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `import { cacheLargeModules } from ${JSON.stringify(join(root, 'dist/cli/code-cache.js'))};
+        `import { loadLargeModulesFast } from ${JSON.stringify(join(root, 'dist/cli/code-cache.js'))};
          import { createRequire } from 'node:module';
-         cacheLargeModules(${JSON.stringify(dir)});
+         loadLargeModulesFast(${JSON.stringify(dir)});
          console.log(JSON.stringify(createRequire(import.meta.url)(${JSON.stringify(file)})));`,
       ],
       { encoding: 'utf8' },
@@ -177,6 +177,30 @@ describe('large CommonJS modules', () => {
     utimesSync(mod, new Date(), new Date(Date.now() + 5000));
     expect(JSON.parse(load(mod, dir).stdout).version).toBe('two');
     expect(entries(dir)).toHaveLength(1);
+  });
+
+  it('read as UTF-8 when they are not ASCII, with the cache and without it', () => {
+    const mod = join(scratch, 'big-utf8.js');
+    writeModule(mod, 'é → ✓ 𝒱');
+    for (const dir of [freshDir(), undefined]) {
+      const r = load(mod, dir);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).version).toBe('é → ✓ 𝒱');
+    }
+  });
+
+  it('leave an ES module (a package of "type": "module") to Node', () => {
+    const pkg = join(scratch, 'esm-package');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), '{"type":"module"}');
+    const pad = `// ${'x'.repeat(CACHED_FROM_BYTES)}\n`;
+    writeFileSync(join(pkg, 'big.js'), `${pad}export const version = 'esm';\n`);
+    const dir = freshDir();
+    const r = load(join(pkg, 'big.js'), dir);
+    // Node 20.19 and later load it as an ES module (require of ESM); no cache entry is made for it.
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ version: 'esm' });
+    expect(entries(dir)).toEqual([]);
   });
 });
 

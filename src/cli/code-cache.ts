@@ -15,6 +15,8 @@
  * Where: `$CIVIC_MIGRATE_CACHE_DIR`, else `$XDG_CACHE_HOME/civic-migrate`, else
  * `~/.cache/civic-migrate`; `CIVIC_MIGRATE_CACHE_DIR=off` turns it off.
  */
+
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -41,7 +43,11 @@ interface NodeModule {
 
 interface ModuleInternals {
   wrap(source: string): string;
-  prototype: { _compile(this: NodeModule, content: string, filename: string): unknown };
+  prototype: { _compile(this: NodeModule, content: string, filename: string, format?: unknown): unknown };
+  _extensions: Record<
+    string,
+    (this: unknown, module: NodeModule & { _compile(content: string, filename: string): unknown }, filename: string) => unknown
+  >;
 }
 
 const internals = Module as unknown as ModuleInternals;
@@ -109,18 +115,67 @@ function compileCached(module: NodeModule, content: string, filename: string, di
   run.call(module.exports, module.exports, require, module, filename, dirname(filename));
 }
 
+/**
+ * A source file's text. Bundlers and TypeScript ship ASCII, and Node 20 decodes ASCII as Latin-1 in
+ * a fraction of the time it takes as UTF-8 (9 MB of TypeScript: ~1 ms against ~110 ms here); any
+ * other text is decoded as UTF-8, as Node's loader would.
+ */
+export function readSourceText(filename: string): string {
+  const bytes = readFileSync(filename);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+/** Whether Node loads this `.js` file as CommonJS: its nearest package.json does not say `"type": "module"`. */
+function isCommonJs(filename: string): boolean {
+  for (let dir = dirname(filename); ; ) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(dir, 'package.json'), 'utf8');
+    } catch {
+      // No package.json here: look further up.
+    }
+    if (text !== undefined) {
+      try {
+        return (JSON.parse(text) as { type?: unknown }).type !== 'module';
+      } catch {
+        return false;
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) return true;
+    dir = up;
+  }
+}
+
 let hooked = false;
 
 /**
- * From now on, CommonJS files of `CACHED_FROM_BYTES` or more (ts-morph's TypeScript) compile with the
- * code cache. Smaller files take Node's own path.
+ * From now on, CommonJS files of `CACHED_FROM_BYTES` or more (ts-morph's TypeScript) are read by
+ * `readSourceText` and, with a cache directory, compiled with the code cache. Smaller files, and
+ * anything that is not a CommonJS `.js` file, take Node's own path.
  */
-export function cacheLargeModules(dir: string): void {
+export function loadLargeModulesFast(dir: string | undefined): void {
   if (hooked) return;
   hooked = true;
+  const extensions = internals._extensions;
+  const js = extensions['.js'];
+  if (js === undefined) return;
+  extensions['.js'] = function (module, filename) {
+    let size: number;
+    try {
+      size = statSync(filename).size;
+    } catch {
+      return js.call(this, module, filename);
+    }
+    if (size < CACHED_FROM_BYTES || !isCommonJs(filename)) return js.call(this, module, filename);
+    return module._compile(readSourceText(filename), filename);
+  };
+  if (dir === undefined) return;
   const compile = internals.prototype._compile;
-  internals.prototype._compile = function (this: NodeModule, content: string, filename: string) {
-    if (content.length < CACHED_FROM_BYTES) return compile.call(this, content, filename);
+  internals.prototype._compile = function (this: NodeModule, content: string, filename: string, format?: unknown) {
+    // Node 20.19+ hands an ES module `require`d from CommonJS here too, as format 'module': Node's own.
+    if (content.length < CACHED_FROM_BYTES || (format !== undefined && format !== 'commonjs'))
+      return compile.call(this, content, filename, format);
     return compileCached(this, content, filename, dir, '');
   };
 }
@@ -132,7 +187,7 @@ export function cacheLargeModules(dir: string): void {
 export function requireBundle(bundle: string, dir: string | undefined, command: string): unknown {
   let content: string;
   try {
-    content = readFileSync(bundle, 'utf8');
+    content = readSourceText(bundle);
   } catch {
     return undefined;
   }
