@@ -3,11 +3,12 @@
  * The counts at each commit are exact; nothing is checked out (HEAD, index and working tree as they were).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evenly } from '../src/report/history.js';
+import { loadMappings } from '../src/mapping/load.js';
+import { evenly, reportHistory } from '../src/report/history.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/civic-migrate.js');
@@ -119,6 +120,70 @@ describe('report --history', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('report --history from the working tree', () => {
+  const work = mkdtempSync(join(tmpdir(), 'civic-history-work-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+  const at = (date: string) => ({ GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date });
+  const keep = "export const k = (item) => item.field_type === 'vbm_no_excuse';\n";
+  const revert = 'export const r = (state) => state.vbm_universal;\n';
+  const committed = 'export const d = (state) => state.vbm_notes;\n';
+
+  beforeAll(() => {
+    run(['init', '-q']);
+    writeFileSync(join(work, 'keep.js'), keep);
+    writeFileSync(join(work, 'revert.js'), revert);
+    writeFileSync(join(work, 'dirty.js'), committed);
+    chmodSync(join(work, 'revert.js'), 0o644);
+    run(['add', '.']);
+    run(['commit', '-q', '-m', 'one'], at('2026-01-01T10:00:00Z'));
+    // Edited (more V1 usage) and then put back as it was: the same at the first commit and at HEAD.
+    writeFileSync(join(work, 'revert.js'), `${revert}export const s = (state) => state.alert_vbm;\n`);
+    run(['commit', '-q', '-am', 'two'], at('2026-02-01T10:00:00Z'));
+    writeFileSync(join(work, 'revert.js'), revert);
+    run(['commit', '-q', '-am', 'three'], at('2026-03-01T10:00:00Z'));
+    // Uncommitted: migrated in the working tree only.
+    writeFileSync(join(work, 'dirty.js'), 'export const d = (state) => state.footnotes;\n');
+  });
+
+  it("keeps the working tree report's findings for what has not changed, with the counts of a scan of every commit, and never writes through to the working tree", async () => {
+    const before = statSync(join(work, 'revert.js'));
+    const r = spawnSync(process.execPath, [bin, 'report', '--no-config', '--history', '--format', 'json', '--fail-on', 'none'], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, CIVIC_MIGRATE_CACHE_DIR: 'off' },
+    });
+    expect(r.status).toBe(0);
+    const points = (JSON.parse(r.stdout).history as { subject: string; findings: number; rescanned: number }[]).map((p) => [
+      p.subject,
+      p.findings,
+      p.rescanned,
+    ]);
+    // keep.js and revert.js are taken from the report; dirty.js differs from HEAD in the working tree: read from git.
+    expect(points).toEqual([
+      ['one', 3, 1],
+      ['two', 4, 1],
+      ['three', 3, 1],
+    ]);
+    // The same counts as a history that scans every file from git.
+    const scanned = await reportHistory({ cwd: work, mappings: loadMappings() });
+    expect(scanned.map((p) => [p.subject, p.findings])).toEqual(points.map(([subject, findings]) => [subject, findings]));
+    expect(scanned[0]?.rescanned).toBe(3);
+    // The working tree's files are as they were: content, mode, and no second link left to them.
+    expect(readFileSync(join(work, 'revert.js'), 'utf8')).toBe(revert);
+    expect(readFileSync(join(work, 'dirty.js'), 'utf8')).toBe('export const d = (state) => state.footnotes;\n');
+    const after = statSync(join(work, 'revert.js'));
+    expect([after.ino, after.mode, after.nlink, after.mtimeMs]).toEqual([before.ino, before.mode, 1, before.mtimeMs]);
+    expect(statSync(join(work, 'keep.js')).nlink).toBe(1);
+    expect(run(['status', '--porcelain'])).toBe(' M dirty.js\n');
   });
 });
 

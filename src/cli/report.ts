@@ -90,8 +90,11 @@ export const reportCommand = defineCommand({
       import('../files/write.js'),
     ]);
     const failOn = args['fail-on'];
+    // With --history, the files this report reads: the first sample keeps their findings where they have not changed.
+    const read = args.history ? new Set<string>() : undefined;
     let result = await findV1Usage({
       cwd: io.cwd,
+      ...(read ? { onRead: (file: string) => read.add(file) } : {}),
       ...(args.paths?.length ? { paths: args.paths } : {}),
       ...(args.include?.length ? { include: args.include } : {}),
       // The baseline and usage files name V1 slugs: they are not code to search.
@@ -109,6 +112,7 @@ export const reportCommand = defineCommand({
       mappings: mappings(),
       assumeCivic: args['assume-civic'],
     });
+    const current = read ? { findings: result.findings, files: read } : undefined;
     if (args['update-baseline']) {
       if (!args.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
       const { baselineOf } = await import('../report/baseline.js');
@@ -136,8 +140,10 @@ export const reportCommand = defineCommand({
         commits: args.commits,
         ...(args.since ? { since: args.since } : {}),
         assumeCivic: args['assume-civic'],
+        maxBytes,
         ...(args.include?.length ? { include: args.include } : {}),
         ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+        ...(current ? { current } : {}),
       });
       result = { ...result, history };
     }

@@ -27,6 +27,11 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
    * the first path, if it includes the files found.
    */
   readonly project?: string | false;
+  /**
+   * Called with each file the report read (scanned as text, or skipped as binary, too large or not
+   * UTF-8), by its path relative to `cwd`: what a later scan of the same bytes may take the findings of.
+   */
+  readonly onRead?: (file: string) => void;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       errors.push({ file: file.rel, message: source.message });
       continue;
     }
+    options.onRead?.(file.rel);
     if (source.kind === 'skipped') {
       skippedFiles[source.reason]++;
       // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.

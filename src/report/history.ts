@@ -4,11 +4,15 @@
  * are read from git objects (`git ls-tree`, `git cat-file --batch`), never checked out: the working
  * tree, the index and HEAD stay as they are. Files are exported into a scratch folder and only the
  * files whose blob changed since the previous sample are scanned again; the others keep the findings
- * they had. (The data flow across files is followed within the files scanned together, so a change
- * in one file that changes another's decisions is seen when that other file changes too.)
+ * they had. The first sample starts from the report of the working tree (`current`): a file the same
+ * at that commit, at HEAD and in the working tree keeps the findings the report gave it and is linked
+ * into the scratch folder from the working tree (a hard link, never written through: a later sample
+ * unlinks before it writes), so only the files that differ are read from git and scanned. (The data
+ * flow across files is followed within the files scanned together, so a change in one file that
+ * changes another's decisions is seen when that other file changes too.)
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CivicMigrateError } from '../errors.js';
@@ -30,6 +34,12 @@ export interface HistoryOptions {
   readonly assumeCivic?: boolean;
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
+  readonly maxBytes?: number;
+  /**
+   * The report of the working tree, made with the same options, and the files it read (`onRead`):
+   * the first sample takes its findings for the files that have not changed since.
+   */
+  readonly current?: { readonly findings: readonly Finding[]; readonly files: ReadonlySet<string> };
 }
 
 class HistoryError extends CivicMigrateError {}
@@ -79,26 +89,101 @@ function treeOf(cwd: string, commit: string): Map<string, Entry> {
   return out;
 }
 
+interface Delta {
+  readonly changed: Map<string, Entry>;
+  readonly removed: string[];
+}
+
 /**
- * What changed below the report's folder between two commits (`git diff-tree`): paths whose regular
- * file is new or has another blob (with it), and paths that are no longer a regular file.
+ * What changed below the report's folder between each pair of commits, in one `git diff-tree
+ * --stdin` (a process per pair costs more than the diff): paths whose regular file is new or has
+ * another blob (with it), and paths that are no longer a regular file.
  */
-function changesBetween(cwd: string, from: string, to: string): { changed: Map<string, Entry>; removed: string[] } {
-  const changed = new Map<string, Entry>();
-  const removed: string[] = [];
-  const fields = git(cwd, ['diff-tree', '-r', '-z', '--no-renames', '--relative', from, to, '--', '.'])
+function changesAlong(cwd: string, pairs: readonly (readonly [string, string])[]): Delta[] {
+  if (pairs.length === 0) return [];
+  // A line of `--stdin` is a commit and the one it is compared with: `to from`. `--always`: a header
+  // (the first commit of the line) for every pair, its changes after it.
+  const input = pairs.map(([from, to]) => `${to} ${from}\n`).join('');
+  const fields = git(cwd, ['diff-tree', '--stdin', '--always', '-r', '-z', '--no-renames', '--relative', '--', '.'], input)
     .toString('utf8')
     .split('\0');
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const head = fields[i] as string;
-    const path = fields[i + 1] as string;
-    if (!head.startsWith(':')) break;
-    const [, mode, , blob] = head.slice(1).split(' ') as [string, string, string, string, string];
+  const deltas: Delta[] = [];
+  for (let i = 0; i < fields.length; ) {
+    const field = fields[i] as string;
+    if (field === '') {
+      i++;
+      continue;
+    }
+    if (!field.startsWith(':')) {
+      deltas.push({ changed: new Map(), removed: [] });
+      i++;
+      continue;
+    }
+    const delta = deltas.at(-1);
+    const path = fields[i + 1];
+    if (delta === undefined || path === undefined)
+      throw new HistoryError('--history: git diff-tree answered in a form not understood');
+    const [, mode, , blob] = field.slice(1).split(' ') as [string, string, string, string, string];
     const regular = mode === '100644' || mode === '100755';
-    if (regular && !/^0+$/.test(blob)) changed.set(path, { mode, blob });
-    else removed.push(path);
+    if (regular && !/^0+$/.test(blob)) delta.changed.set(path, { mode, blob });
+    else delta.removed.push(path);
+    i += 2;
   }
-  return { changed, removed };
+  if (deltas.length !== pairs.length)
+    throw new HistoryError(`--history: git diff-tree answered for ${deltas.length} of ${pairs.length} pairs of commits`);
+  return deltas;
+}
+
+/**
+ * The paths below the report's folder that are not the same at a commit, at HEAD and in the working
+ * tree: what changed from the commit to HEAD (`since`), and tracked files edited, staged, added or
+ * deleted since HEAD (`git diff HEAD`).
+ */
+function differFrom(cwd: string, since: Delta): Set<string> {
+  const differ = new Set([...since.changed.keys(), ...since.removed]);
+  for (const path of git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', '.'])
+    .toString('utf8')
+    .split('\0'))
+    if (path) differ.add(path);
+  return differ;
+}
+
+/**
+ * The scratch folder: in the temporary folder when it is on the working tree's file system (files
+ * are hard-linked from there), else in the repository's git folder.
+ */
+function scratchFolder(cwd: string): string {
+  const temp = tmpdir();
+  let parent = temp;
+  try {
+    if (statSync(temp).dev !== statSync(cwd).dev) parent = git(cwd, ['rev-parse', '--absolute-git-dir']).toString('utf8').trim();
+  } catch {
+    parent = temp;
+  }
+  return mkdtempSync(join(parent, 'civic-migrate-history-'));
+}
+
+/** Removes the scratch folder: with `rm -rf` where there is one (twice as fast as Node's for 20,000 files), else Node's. */
+function removeFolder(folder: string): void {
+  if (process.platform !== 'win32') {
+    try {
+      execFileSync('rm', ['-rf', '--', folder], { stdio: 'ignore' });
+      return;
+    } catch {
+      // Node's below.
+    }
+  }
+  rmSync(folder, { recursive: true, force: true });
+}
+
+/** A working-tree file in the scratch folder: a hard link, or a copy across file systems. */
+function linkInto(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /** Blob contents by id, read in one `git cat-file --batch`. */
@@ -142,28 +227,49 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
       return { commit, date, subject };
     });
   const sampled = evenly(log, count);
-  const scratch = mkdtempSync(join(tmpdir(), 'civic-migrate-history-'));
+  const scratch = scratchFolder(cwd);
   try {
     let previous: string | undefined;
     let kept = new Map<string, Finding[]>();
     const points: HistoryPoint[] = [];
+    // Each sample against the one before; with the working tree's report, the first against HEAD too.
+    const head = log.at(-1)?.commit;
+    const pairs = sampled.slice(1).map((s, i) => [(sampled[i] as { commit: string }).commit, s.commit] as const);
+    const first = sampled[0];
+    const withHead = options.current !== undefined && first !== undefined && head !== undefined;
+    const deltas = changesAlong(cwd, withHead ? [[first.commit, head] as const, ...pairs] : pairs);
+    const sinceFirst = withHead ? deltas.shift() : undefined;
     for (const { commit, date, subject } of sampled) {
       // The first sample's whole tree; then only what changed since the previous sample.
-      const delta =
-        previous === undefined ? { changed: treeOf(cwd, commit), removed: [] } : changesBetween(cwd, previous, commit);
+      const delta = previous === undefined ? { changed: treeOf(cwd, commit), removed: [] } : (deltas.shift() as Delta);
+      const next = new Map(kept);
+      if (previous === undefined && options.current && sinceFirst) {
+        // What has not changed since keeps the working tree's findings.
+        const { current } = options;
+        const differ = differFrom(cwd, sinceFirst);
+        const found = new Map<string, Finding[]>();
+        for (const f of current.findings) found.set(f.file, [...(found.get(f.file) ?? []), f]);
+        for (const path of delta.changed.keys()) {
+          if (differ.has(path) || !current.files.has(path)) continue;
+          linkInto(join(cwd, path), join(scratch, path));
+          next.set(path, found.get(path) ?? []);
+          delta.changed.delete(path);
+        }
+      }
       for (const path of delta.removed) {
         rmSync(join(scratch, path), { force: true });
-        kept.delete(path);
+        next.delete(path);
       }
       const changed = [...delta.changed];
       const blobs = readBlobs(cwd, [...new Set(changed.map(([, e]) => e.blob))]);
       for (const [path, e] of changed) {
         const file = join(scratch, path);
         mkdirSync(dirname(file), { recursive: true });
+        // Never written through: the file may be a hard link to the working tree's.
+        rmSync(file, { force: true });
         writeFileSync(file, blobs.get(e.blob) as Buffer);
         chmodSync(file, e.mode === '100755' ? 0o755 : 0o644);
       }
-      const next = new Map(kept);
       if (changed.length > 0) {
         for (const [path] of changed) next.set(path, []);
         const result = await findV1Usage({
@@ -172,6 +278,7 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
           mappings: options.mappings,
           assumeCivic: options.assumeCivic ?? false,
           gitignore: false,
+          ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
           ...(options.include?.length ? { include: options.include } : {}),
           ...(options.exclude?.length ? { exclude: options.exclude } : {}),
         });
@@ -192,6 +299,6 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
     }
     return points;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    removeFolder(scratch);
   }
 }
