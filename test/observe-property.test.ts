@@ -367,6 +367,52 @@ const usage = (over: Partial<Usage>): Usage => ({
   ...over,
 });
 
+describe('which payloads are watched', () => {
+  const V1_STATES = () => downgrade(V2_STATE, { kind: 'state', recorder: false }).value as V1StateRecord;
+  const isWatched = (record: V1StateRecord) =>
+    'get' in (Object.getOwnPropertyDescriptor(record.state_information[0], 'text') ?? {});
+
+  it('every one up to watchFirst, then one in watchEvery; reads of the others are not counted', () => {
+    const recorder = createRecorder({ watchFirst: 2, watchEvery: 3 });
+    const handed = Array.from({ length: 8 }, () => recorder.watch('state', V1_STATES()));
+    expect(handed.map(isWatched)).toEqual([true, true, false, false, true, false, false, true]);
+    for (const record of handed) void (record.state_information[0] as Obj).text;
+    const slug = V1_STATES().state_information[0]?.field_type as string;
+    expect(recorder.snapshot().items).toEqual({ [slug]: { text: 4 } });
+    expect(recorder.snapshot().payloads).toEqual({
+      state: { handed: 8, watched: 4 },
+      fields: { handed: 0, watched: 0 },
+      overrides: { handed: 0, watched: 0 },
+    });
+    // A payload not watched is the very data handed over, untouched.
+    const plain = V1_STATES();
+    expect(handed[2]).toEqual(plain);
+    expect(Object.getOwnPropertyDescriptor(handed[2]?.state_information[0], 'text')).toMatchObject({ writable: true });
+  });
+
+  it('counts each kind apart; the defaults watch the first 200, then one in 16; watchEvery 1 watches all', () => {
+    const recorder = createRecorder();
+    for (let i = 0; i < 232; i++) recorder.watch('state', V1_STATES());
+    recorder.watch('fields', []);
+    expect(recorder.snapshot().payloads?.state).toEqual({ handed: 232, watched: 202 });
+    expect(recorder.snapshot().payloads?.fields).toEqual({ handed: 1, watched: 1 });
+    const all = createRecorder({ watchFirst: 0, watchEvery: 1 });
+    expect(Array.from({ length: 5 }, () => isWatched(all.watch('state', V1_STATES())))).toEqual([true, true, true, true, true]);
+  });
+
+  it('refuses a watchFirst or watchEvery that is not a whole number in range, naming it', () => {
+    expect(() => createRecorder({ watchEvery: 0 })).toThrow(
+      new RangeError('createRecorder: watchEvery must be a whole number of at least 1, not 0'),
+    );
+    expect(() => createRecorder({ watchFirst: -1 })).toThrow(
+      new RangeError('createRecorder: watchFirst must be a whole number of at least 0, not -1'),
+    );
+    expect(() => createRecorder({ watchEvery: 1.5 })).toThrow(
+      new RangeError('createRecorder: watchEvery must be a whole number of at least 1, not 1.5'),
+    );
+  });
+});
+
 describe('usage files', () => {
   let tmp: string;
   beforeAll(() => {
@@ -402,6 +448,21 @@ describe('usage files', () => {
       endpoints: { '/v1/election/field/': 3, '/v1/election/state/{state}/': 5 },
       sites: { 'items.absentee_ballot_rules.text': '/b.js:3:3', 'items.early_voting.text': '/a.js:1:1' },
     });
+  });
+
+  it('mergeUsage sums the payloads handed over and watched; a file without them (every payload watched) adds none', () => {
+    const counts = (state: number, watched: number) => ({
+      state: { handed: state, watched },
+      fields: { handed: 1, watched: 1 },
+      overrides: { handed: 0, watched: 0 },
+    });
+    const merged = mergeUsage([usage({ payloads: counts(300, 206) }), usage({}), usage({ payloads: counts(10, 10) })]);
+    expect(merged.payloads).toEqual({
+      state: { handed: 310, watched: 216 },
+      fields: { handed: 2, watched: 2 },
+      overrides: { handed: 0, watched: 0 },
+    });
+    expect(mergeUsage([usage({}), usage({})]).payloads).toBeUndefined();
   });
 
   it('readUsageFile reads a usage file and rejects malformed JSON and a wrong shape in one line naming the file', () => {

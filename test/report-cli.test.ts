@@ -56,6 +56,14 @@ describe('civic-migrate report: exit codes', () => {
         ['observe', '--interval', '0', '--', 'node', '-e', '0'],
         'civic-migrate: --interval must be a positive number of milliseconds\n',
       ],
+      [
+        ['observe', '--watch-every', '0', '--', 'node', '-e', '0'],
+        'civic-migrate: --watch-every must be a whole number of at least 1, not 0\n',
+      ],
+      [
+        ['observe', '--watch-first', '-1', '--', 'node', '-e', '0'],
+        'civic-migrate: --watch-first must be a whole number, not -1\n',
+      ],
       [['observe'], 'civic-migrate: name the command to run after --\n'],
       [['serve', '--record', 'no-such-folder/usage.json'], 'civic-migrate: --record: the folder of '],
     ];

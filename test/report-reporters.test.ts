@@ -10,15 +10,17 @@ import type { Result as SarifResult } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { explain, FIX } from '../src/mapping/explain.js';
 import { loadMappings } from '../src/mapping/load.js';
+import type { Usage } from '../src/observe/recorder.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
 import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
+import { applyObserved } from '../src/report/observed.js';
 import { renderReport } from '../src/report/reporters/index.js';
 import { renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
 import { FINGERPRINT_KEY, SARIF_MAX_RESULTS, toSarif } from '../src/report/reporters/sarif.js';
-import { toolInfo } from '../src/report/summary.js';
+import { observationLine, toolInfo } from '../src/report/summary.js';
 
 const require = createRequire(import.meta.url);
 /** The official SARIF 2.1.0 schema (rtm.5, draft-04), as shipped by @microsoft/jest-sarif. */
@@ -385,5 +387,53 @@ describe('the report JSON Schema', () => {
   it('is the file the README points to', () => {
     const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../docs/report.schema.json', import.meta.url)), 'utf8'));
     expect(doc).toEqual(JSON.parse(JSON.stringify(REPORT_JSON_SCHEMA)));
+  });
+});
+
+describe('observation', () => {
+  const usageWith = (payloads?: Usage['payloads']): Usage => ({
+    format: 'civic-migrate-usage/1',
+    started: '2026-03-01T08:00:00.000Z',
+    updated: '2026-03-08T08:00:00.000Z',
+    items: { vbm_no_excuse: { value: 3 } },
+    descriptors: {},
+    overrides: {},
+    lists: { iterate: 0, lookup: 0, serialized: 0 },
+    endpoints: {},
+    sites: {},
+    ...(payloads ? { payloads } : {}),
+  });
+
+  it('says how many payloads were watched when not every one was, and nothing of it when all were', async () => {
+    const small = await smallResult();
+    const cwd = mkdtempSync(join(tmpdir(), 'cm-observed-'));
+    const sampled = applyObserved(
+      small,
+      usageWith({
+        state: { handed: 12_000, watched: 950 },
+        fields: { handed: 3, watched: 3 },
+        overrides: { handed: 0, watched: 0 },
+      }),
+      mappings,
+      cwd,
+      ['usage.json'],
+    );
+    expect(sampled.observation?.payloads).toEqual({ handed: 12_003, watched: 953 });
+    expect(observationLine(sampled)).toBe(
+      '2 findings read at run time, 2 findings not read (a hint: dead or unexercised code; still gating), 0 V1 slugs read only at run time (`observed`) — recorded 2026-03-01 08:00 to 2026-03-08 08:00 UTC in usage.json, 953 of 12,003 payloads watched',
+    );
+    const whole = applyObserved(
+      small,
+      usageWith({
+        state: { handed: 5, watched: 5 },
+        fields: { handed: 0, watched: 0 },
+        overrides: { handed: 0, watched: 0 },
+      }),
+      mappings,
+      cwd,
+      ['usage.json'],
+    );
+    expect(observationLine(whole)).toMatch(/in usage\.json$/);
+    expect(applyObserved(small, usageWith(), mappings, cwd, ['usage.json']).observation?.payloads).toBeUndefined();
   });
 });

@@ -26,6 +26,16 @@ export const observeCommand = defineCommand({
         default: false,
         describe: 'Keep the first call site outside node_modules per slug and property (a stack trace each)',
       })
+      .option('watch-first', {
+        type: 'number',
+        default: 200,
+        describe: 'Watch every payload of a kind (state records, field lists, override lists) until this many were handed over',
+      })
+      .option('watch-every', {
+        type: 'number',
+        default: 16,
+        describe: 'Then watch one payload in this many (1: every payload; watching one costs about four times handing it over)',
+      })
       .option('interval', {
         type: 'number',
         default: 10_000,
@@ -33,6 +43,7 @@ export const observeCommand = defineCommand({
       })
       .example('$0 observe -- node server.js', 'record while the app runs; stop it with Ctrl-C')
       .example('$0 observe --sample --out usage.json -- npm test', 'record a test run, with call sites')
+      .example('$0 observe --watch-every 1 -- npm test', 'watch every payload, not one in 16 after the first 200')
       .epilog(
         'Every Node process of the command (and their child Node processes) records into its own file, merged into --out when the command ends. Exit code: the command’s own; 2 when it cannot be started.',
       ),
@@ -43,6 +54,10 @@ export const observeCommand = defineCommand({
     if (!command) throw new UsageError('name the command to run after --');
     if (!Number.isInteger(args.interval) || args.interval <= 0)
       throw new UsageError('--interval must be a positive number of milliseconds');
+    if (!Number.isSafeInteger(args['watch-first']) || args['watch-first'] < 0)
+      throw new UsageError(`--watch-first must be a whole number, not ${args['watch-first']}`);
+    if (!Number.isSafeInteger(args['watch-every']) || args['watch-every'] < 1)
+      throw new UsageError(`--watch-every must be a whole number of at least 1, not ${args['watch-every']}`);
     const { mergeUsage, readUsageFile } = await import('../observe/usage-file.js');
     const { writeFileAtomic } = await import('../files/write.js');
     const dir = mkdtempSync(join(tmpdir(), 'civic-migrate-observe-'));
@@ -54,6 +69,8 @@ export const observeCommand = defineCommand({
       CIVIC_MIGRATE_OBSERVE_DIR: dir,
       CIVIC_MIGRATE_OBSERVE_INTERVAL_MS: String(args.interval),
       ...(args.sample ? { CIVIC_MIGRATE_OBSERVE_SAMPLE: '1' } : {}),
+      CIVIC_MIGRATE_OBSERVE_WATCH_FIRST: String(args['watch-first']),
+      CIVIC_MIGRATE_OBSERVE_WATCH_EVERY: String(args['watch-every']),
     };
     try {
       const code = await new Promise<number>((done, failed) => {

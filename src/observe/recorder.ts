@@ -22,6 +22,14 @@
  * Only counts are kept (per V1 slug and property, bounded by the table's slugs): no payload data,
  * nothing personal. With `sample`, the first call site outside node_modules and civic-migrate is kept
  * per (slug, property), from one stack trace each.
+ *
+ * Payloads are watched as a sampling profiler samples: every one of a kind (state records, field
+ * lists, override lists) until `watchFirst` were handed over, then one in `watchEvery` (default 200
+ * and 16). Watching a payload costs about four times handing it over (its items are copied with
+ * accessors, bench/observe.ts); one in 16 keeps an app that is handed thousands under 1.5× while a
+ * field the app reads at all is still seen within a few dozen payloads that hold it. The usage file
+ * says how many were handed over and how many watched (`payloads`): counts are of reads in the
+ * watched ones. `watchEvery: 1` watches every payload.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -52,6 +60,8 @@ export interface Usage {
   readonly endpoints: Record<string, number>;
   /** With sampling: the first call site (`file:line:column`) per `items|descriptors|overrides` + slug + property. */
   readonly sites: Record<string, string>;
+  /** Payloads handed over and watched, by kind (absent in files of versions that watched every payload). */
+  readonly payloads?: Readonly<Record<WatchedKind, PayloadCounts>>;
 }
 
 export type WatchedKind = 'fields' | 'state' | 'overrides';
@@ -59,6 +69,20 @@ export type WatchedKind = 'fields' | 'state' | 'overrides';
 export interface RecorderOptions {
   /** Keep the first call site outside node_modules per (slug, property). Default false. */
   readonly sample?: boolean;
+  /** Watch every payload of a kind until this many were handed over (default 200). */
+  readonly watchFirst?: number;
+  /** After `watchFirst`, watch one payload of a kind in this many (default 16; 1: every payload). */
+  readonly watchEvery?: number;
+}
+
+/** The defaults of `watchFirst` and `watchEvery`. */
+export const WATCH_FIRST = 200;
+export const WATCH_EVERY = 16;
+
+/** Payloads of one kind: how many were handed over, and how many of them watched. */
+export interface PayloadCounts {
+  readonly handed: number;
+  readonly watched: number;
 }
 
 export interface Recorder {
@@ -126,9 +150,24 @@ const WATCHED = Symbol.for('civic-migrate.recorder.watched');
 
 type Watched = Record<string, unknown>;
 
+/** A whole number of at least `min`, or a RangeError naming the option. */
+function wholeOption(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`createRecorder: ${name} must be a whole number of at least ${min}, not ${value}`);
+  return value;
+}
+
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const started = new Date().toISOString();
   const sample = options.sample === true;
+  const watchFirst = wholeOption('watchFirst', options.watchFirst, WATCH_FIRST, 0);
+  const watchEvery = wholeOption('watchEvery', options.watchEvery, WATCH_EVERY, 1);
+  const payloads: Record<WatchedKind, { handed: number; watched: number }> = {
+    state: { handed: 0, watched: 0 },
+    fields: { handed: 0, watched: 0 },
+    overrides: { handed: 0, watched: 0 },
+  };
   const counts: Record<Section, Map<string, Record<string, number>>> = {
     items: new Map(),
     descriptors: new Map(),
@@ -344,6 +383,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const slugOfOverride = (o: Watched) => (o.field as { slug?: unknown } | undefined)?.slug;
 
   const watch = <T>(kind: WatchedKind, value: T, trusted: boolean): T => {
+    const count = payloads[kind];
+    const handed = ++count.handed;
+    if (handed > watchFirst && (handed - watchFirst) % watchEvery !== 0) return value;
+    count.watched++;
     if (kind === 'state') {
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
         const info = (value as { state_information?: unknown }).state_information;
@@ -373,6 +416,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       lists: { ...lists },
       endpoints: Object.fromEntries([...endpoints].sort(([a], [b]) => (a < b ? -1 : 1))),
       sites: Object.fromEntries([...sites].sort(([a], [b]) => (a < b ? -1 : 1))),
+      payloads: { state: { ...payloads.state }, fields: { ...payloads.fields }, overrides: { ...payloads.overrides } },
     };
   };
 

@@ -11,7 +11,17 @@ import { activeRecorder, createRecorder, setActiveRecorder } from './recorder.js
 
 const dir = process.env.CIVIC_MIGRATE_OBSERVE_DIR;
 if (dir && !activeRecorder()) {
-  const recorder = createRecorder({ sample: process.env.CIVIC_MIGRATE_OBSERVE_SAMPLE === '1' });
+  const whole = (name: string) => {
+    const n = Number(process.env[name]);
+    return process.env[name] && Number.isSafeInteger(n) ? n : undefined;
+  };
+  const first = whole('CIVIC_MIGRATE_OBSERVE_WATCH_FIRST');
+  const every = whole('CIVIC_MIGRATE_OBSERVE_WATCH_EVERY');
+  const recorder = createRecorder({
+    sample: process.env.CIVIC_MIGRATE_OBSERVE_SAMPLE === '1',
+    ...(first !== undefined && first >= 0 ? { watchFirst: first } : {}),
+    ...(every !== undefined && every >= 1 ? { watchEvery: every } : {}),
+  });
   setActiveRecorder(recorder);
   const interval = Number(process.env.CIVIC_MIGRATE_OBSERVE_INTERVAL_MS);
   flushUsage(recorder, join(dir, `usage-${process.pid}.json`), interval > 0 ? interval : 10_000, {

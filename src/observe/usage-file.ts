@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { CivicMigrateError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
 import { firstIssue } from '../findings/json-path.js';
-import type { Usage } from './recorder.js';
+import type { Usage, WatchedKind } from './recorder.js';
 
 const count = z.int().min(0);
 const perSlug = z.record(z.string(), z.record(z.string(), count));
+const handedWatched = z.strictObject({ handed: count, watched: count });
 
 /** The usage file's schema (docs/usage.schema.json is derived from it). */
 export const usageSchema = z
@@ -31,6 +32,12 @@ export const usageSchema = z
     sites: z
       .record(z.string(), z.string())
       .describe('With sampling: the first call site (file:line:column) per section.slug.property'),
+    payloads: z
+      .strictObject({ state: handedWatched, fields: handedWatched, overrides: handedWatched })
+      .optional()
+      .describe(
+        'Payloads handed to the app and watched, by kind: every one up to --watch-first, then one in --watch-every (counts are of reads in the watched ones)',
+      ),
   })
   .describe('civic-migrate observed usage (civic-migrate observe, report --observed)');
 
@@ -75,7 +82,16 @@ export function mergeUsage(usages: readonly Usage[]): Usage {
   const endpoints: Record<string, number> = {};
   const sites: Record<string, string> = {};
   const lists = { iterate: 0, lookup: 0, serialized: 0 };
+  const kinds = ['state', 'fields', 'overrides'] as const;
+  const payloads = Object.fromEntries(kinds.map((k) => [k, { handed: 0, watched: 0 }])) as Record<
+    WatchedKind,
+    { handed: number; watched: number }
+  >;
   for (const u of usages) {
+    for (const k of kinds) {
+      payloads[k].handed += u.payloads?.[k].handed ?? 0;
+      payloads[k].watched += u.payloads?.[k].watched ?? 0;
+    }
     sum(items, u.items);
     sum(descriptors, u.descriptors);
     sum(overrides, u.overrides);
@@ -99,5 +115,6 @@ export function mergeUsage(usages: readonly Usage[]): Usage {
     lists,
     endpoints: sorted(endpoints),
     sites: sorted(sites),
+    ...(usages.some((u) => u.payloads) ? { payloads } : {}),
   };
 }

@@ -144,6 +144,8 @@ export interface Observation {
   readonly read: number;
   readonly notRead: number;
   readonly dynamic: number;
+  /** Payloads (state records, field and override lists) handed to the app during the recording, and how many were watched. */
+  readonly payloads?: { readonly handed: number; readonly watched: number };
 }
 
 /** Which findings fail the gate: `manual` those a person must fix, `any` all, `none` never. */

@@ -162,6 +162,20 @@ export function applyObserved(
     ...result,
     findings: all,
     stats: { ...result.stats, filesAffected: new Set(all.map((f) => f.file)).size },
-    observation: { sources, started: usage.started, updated: usage.updated, read, notRead, dynamic: dynamic.length },
+    observation: {
+      sources,
+      started: usage.started,
+      updated: usage.updated,
+      read,
+      notRead,
+      dynamic: dynamic.length,
+      ...(usage.payloads ? { payloads: payloadTotals(usage.payloads) } : {}),
+    },
   };
+}
+
+/** Payloads of every kind: handed over and watched. */
+function payloadTotals(payloads: NonNullable<Usage['payloads']>): { handed: number; watched: number } {
+  const all = Object.values(payloads);
+  return { handed: all.reduce((n, p) => n + p.handed, 0), watched: all.reduce((n, p) => n + p.watched, 0) };
 }

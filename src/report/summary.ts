@@ -96,7 +96,10 @@ export function observationLine(result: ReportResult): string | undefined {
       `${plural(o.notRead, 'finding')} not read (a hint: dead or unexercised code; still gating)`,
       `${plural(o.dynamic, 'V1 slug')} read only at run time (\`observed\`)`,
     ].join(', ') +
-    ` — recorded ${o.started.slice(0, 16).replace('T', ' ')} to ${o.updated.slice(0, 16).replace('T', ' ')} UTC in ${o.sources.join(', ')}`
+    ` — recorded ${o.started.slice(0, 16).replace('T', ' ')} to ${o.updated.slice(0, 16).replace('T', ' ')} UTC in ${o.sources.join(', ')}` +
+    (o.payloads && o.payloads.watched < o.payloads.handed
+      ? `, ${thousands(o.payloads.watched)} of ${thousands(o.payloads.handed)} payloads watched`
+      : '')
   );
 }
 

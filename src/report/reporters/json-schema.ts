@@ -118,6 +118,10 @@ export const reportDocumentSchema = z.strictObject({
       read: count.describe('Findings whose token the app read at run time'),
       notRead: count.describe('Findings the app never read during the recording (a hint: dead or unexercised code)'),
       dynamic: count.describe('V1 slugs read at run time that no finding names (the `observed` findings)'),
+      payloads: z
+        .strictObject({ handed: count, watched: count })
+        .optional()
+        .describe('Payloads handed to the app during the recording, and how many of them were watched'),
     })
     .optional()
     .describe('With --observed: the recording the findings were met with'),
