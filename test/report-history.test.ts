@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMappings } from '../src/mapping/load.js';
-import { evenly, reportHistory } from '../src/report/history.js';
+import { blobLoader, evenly, reportHistory } from '../src/report/history.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/civic-migrate.js');
@@ -123,7 +123,10 @@ describe('report --history', () => {
   });
 });
 
-describe('report --history from the working tree', () => {
+describe.each([
+  ['without a program config', false],
+  ['with a jsconfig.json (a program that reads the files its config includes)', true],
+])('report --history from the working tree, %s', (_, withConfig) => {
   const work = mkdtempSync(join(tmpdir(), 'civic-history-work-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -142,6 +145,8 @@ describe('report --history from the working tree', () => {
     writeFileSync(join(work, 'keep.js'), keep);
     writeFileSync(join(work, 'revert.js'), revert);
     writeFileSync(join(work, 'dirty.js'), committed);
+    if (withConfig)
+      writeFileSync(join(work, 'jsconfig.json'), '{ "compilerOptions": { "allowJs": true }, "include": ["*.js"] }\n');
     chmodSync(join(work, 'revert.js'), 0o644);
     run(['add', '.']);
     run(['commit', '-q', '-m', 'one'], at('2026-01-01T10:00:00Z'));
@@ -156,6 +161,7 @@ describe('report --history from the working tree', () => {
 
   it("keeps the working tree report's findings for what has not changed, with the counts of a scan of every commit, and never writes through to the working tree", async () => {
     const before = statSync(join(work, 'revert.js'));
+    const keepBefore = statSync(join(work, 'keep.js'));
     const r = spawnSync(process.execPath, [bin, 'report', '--no-config', '--history', '--format', 'json', '--fail-on', 'none'], {
       cwd: work,
       encoding: 'utf8',
@@ -176,14 +182,42 @@ describe('report --history from the working tree', () => {
     // The same counts as a history that scans every file from git.
     const scanned = await reportHistory({ cwd: work, mappings: loadMappings() });
     expect(scanned.map((p) => [p.subject, p.findings])).toEqual(points.map(([subject, findings]) => [subject, findings]));
-    expect(scanned[0]?.rescanned).toBe(3);
-    // The working tree's files are as they were: content, mode, and no second link left to them.
+    expect(scanned[0]?.rescanned).toBe(withConfig ? 4 : 3);
+    // The working tree's files are as they were: content, mode, times (the change time too, which
+    // git's index keeps), and no link to them.
     expect(readFileSync(join(work, 'revert.js'), 'utf8')).toBe(revert);
     expect(readFileSync(join(work, 'dirty.js'), 'utf8')).toBe('export const d = (state) => state.footnotes;\n');
     const after = statSync(join(work, 'revert.js'));
-    expect([after.ino, after.mode, after.nlink, after.mtimeMs]).toEqual([before.ino, before.mode, 1, before.mtimeMs]);
-    expect(statSync(join(work, 'keep.js')).nlink).toBe(1);
+    expect([after.ino, after.mode, after.nlink, after.mtimeMs, after.ctimeMs]).toEqual([
+      before.ino,
+      before.mode,
+      1,
+      before.mtimeMs,
+      before.ctimeMs,
+    ]);
+    const keepAfter = statSync(join(work, 'keep.js'));
+    expect([keepAfter.nlink, keepAfter.ctimeMs]).toEqual([1, keepBefore.ctimeMs]);
     expect(run(['status', '--porcelain'])).toBe(' M dirty.js\n');
+  });
+});
+
+describe('blobLoader', () => {
+  it('reads ahead as many samples as the limit allows, one git call per batch, the same bytes as git', () => {
+    const blob = (path: string, rev: string) => git('rev-parse', `${rev}:${path}`).trim();
+    const a1 = blob('a.js', 'HEAD~3');
+    const b = blob('b.py', 'HEAD~2');
+    const a2 = blob('a.js', 'HEAD~1');
+    const samples = [[a1], [b], [a2, a1], []];
+    const show = (id: string) => execFileSync('git', ['cat-file', 'blob', id], { cwd: repo });
+    for (const limit of [1, 1 << 20]) {
+      const load = blobLoader(repo, samples, limit);
+      const batches = samples.map((_, i) => load(i));
+      samples.forEach((ids, i) => {
+        for (const id of ids) expect(batches[i]?.get(id)).toEqual(show(id));
+      });
+      // A limit of one byte: a batch per sample; a large one: one batch for all.
+      expect(new Set(batches).size).toBe(limit === 1 ? 4 : 1);
+    }
   });
 });
 

@@ -5,14 +5,15 @@
  * tree, the index and HEAD stay as they are. Files are exported into a scratch folder and only the
  * files whose blob changed since the previous sample are scanned again; the others keep the findings
  * they had. The first sample starts from the report of the working tree (`current`): a file the same
- * at that commit, at HEAD and in the working tree keeps the findings the report gave it and is linked
- * into the scratch folder from the working tree (a hard link, never written through: a later sample
- * unlinks before it writes), so only the files that differ are read from git and scanned. (The data
+ * at that commit, at HEAD and in the working tree keeps the findings the report gave it, so only the
+ * files that differ are read from git and scanned. (When the history holds a tsconfig/jsconfig, whose
+ * program reads the files it includes, such a file is linked into the scratch folder from the
+ * working tree: a symbolic link, never written through: a later sample unlinks before it writes.) (The data
  * flow across files is followed within the files scanned together, so a change in one file that
  * changes another's decisions is seen when that other file changes too.)
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CivicMigrateError } from '../errors.js';
@@ -148,20 +149,13 @@ function differFrom(cwd: string, since: Delta): Set<string> {
   return differ;
 }
 
-/**
- * The scratch folder: in the temporary folder when it is on the working tree's file system (files
- * are hard-linked from there), else in the repository's git folder.
- */
-function scratchFolder(cwd: string): string {
-  const temp = tmpdir();
-  let parent = temp;
-  try {
-    if (statSync(temp).dev !== statSync(cwd).dev) parent = git(cwd, ['rev-parse', '--absolute-git-dir']).toString('utf8').trim();
-  } catch {
-    parent = temp;
-  }
-  return mkdtempSync(join(parent, 'civic-migrate-history-'));
+/** The scratch folder, in the temporary folder. */
+function scratchFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'civic-migrate-history-'));
 }
+
+/** The configs that make a scan open a program (`findProjectConfig`). */
+const PROGRAM_CONFIG = /(?:^|\/)[tj]sconfig\.json$/;
 
 /** Removes the scratch folder: with `rm -rf` where there is one (twice as fast as Node's for 20,000 files), else Node's. */
 function removeFolder(folder: string): void {
@@ -176,11 +170,15 @@ function removeFolder(folder: string): void {
   rmSync(folder, { recursive: true, force: true });
 }
 
-/** A working-tree file in the scratch folder: a hard link, or a copy across file systems. */
+/**
+ * A working-tree file in the scratch folder: a symbolic link to it, or a copy where links cannot be
+ * made. Not a hard link: that changes the file's inode (its change time, which git's index keeps,
+ * so the next `git status` would hash every linked file again).
+ */
 function linkInto(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true });
   try {
-    linkSync(from, to);
+    symlinkSync(from, to);
   } catch {
     copyFileSync(from, to);
   }
@@ -227,11 +225,8 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
       return { commit, date, subject };
     });
   const sampled = evenly(log, count);
-  const scratch = scratchFolder(cwd);
+  const scratch = scratchFolder();
   try {
-    let previous: string | undefined;
-    let kept = new Map<string, Finding[]>();
-    const points: HistoryPoint[] = [];
     // Each sample against the one before; with the working tree's report, the first against HEAD too.
     const head = log.at(-1)?.commit;
     const pairs = sampled.slice(1).map((s, i) => [(sampled[i] as { commit: string }).commit, s.commit] as const);
@@ -239,39 +234,60 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
     const withHead = options.current !== undefined && first !== undefined && head !== undefined;
     const deltas = changesAlong(cwd, withHead ? [[first.commit, head] as const, ...pairs] : pairs);
     const sinceFirst = withHead ? deltas.shift() : undefined;
-    for (const { commit, date, subject } of sampled) {
-      // The first sample's whole tree; then only what changed since the previous sample.
-      const delta = previous === undefined ? { changed: treeOf(cwd, commit), removed: [] } : (deltas.shift() as Delta);
-      const next = new Map(kept);
-      if (previous === undefined && options.current && sinceFirst) {
-        // What has not changed since keeps the working tree's findings.
-        const { current } = options;
-        const differ = differFrom(cwd, sinceFirst);
-        const found = new Map<string, Finding[]>();
-        for (const f of current.findings) found.set(f.file, [...(found.get(f.file) ?? []), f]);
-        for (const path of delta.changed.keys()) {
-          if (differ.has(path) || !current.files.has(path)) continue;
-          linkInto(join(cwd, path), join(scratch, path));
-          next.set(path, found.get(path) ?? []);
-          delta.changed.delete(path);
-        }
+    const firstTree = first === undefined ? new Map<string, Entry>() : treeOf(cwd, first.commit);
+    // A scan reads only the files it is given, unless a tsconfig/jsconfig makes it open a program,
+    // which reads what its config includes: then the files not scanned again must be there too.
+    const programs = [firstTree, ...deltas.map((d) => d.changed)].some((tree) =>
+      [...tree.keys()].some((path) => PROGRAM_CONFIG.test(path)),
+    );
+    /** Per file, the counts of its findings at the sample: kept until the file changes. */
+    const kept = new Map<string, Counts>();
+    const totals: Counts = { findings: 0, codemod: 0, person: 0 };
+    const keep = (path: string, counts: Counts | undefined) => {
+      const old = kept.get(path);
+      if (old) for (const k of COUNT_KEYS) totals[k] -= old[k];
+      if (counts) {
+        kept.set(path, counts);
+        for (const k of COUNT_KEYS) totals[k] += counts[k];
+      } else kept.delete(path);
+    };
+    // The first sample: its whole tree, less what keeps the working tree report's findings.
+    const firstDelta: Delta = { changed: firstTree, removed: [] };
+    if (options.current && sinceFirst) {
+      const { current } = options;
+      const differ = differFrom(cwd, sinceFirst);
+      const found = new Map<string, Finding[]>();
+      for (const f of current.findings) found.set(f.file, [...(found.get(f.file) ?? []), f]);
+      for (const path of firstTree.keys()) {
+        if (differ.has(path) || !current.files.has(path)) continue;
+        if (programs) linkInto(join(cwd, path), join(scratch, path));
+        keep(path, countsOf(found.get(path) ?? []));
+        firstTree.delete(path);
       }
+    }
+    const steps = first === undefined ? [] : [firstDelta, ...deltas];
+    const blobs = blobLoader(
+      cwd,
+      steps.map((d) => [...d.changed.values()].map((e) => e.blob)),
+    );
+    const points: HistoryPoint[] = [];
+    for (const [i, { commit, date, subject }] of sampled.entries()) {
+      const delta = steps[i] as Delta;
       for (const path of delta.removed) {
         rmSync(join(scratch, path), { force: true });
-        next.delete(path);
+        keep(path, undefined);
       }
       const changed = [...delta.changed];
-      const blobs = readBlobs(cwd, [...new Set(changed.map(([, e]) => e.blob))]);
+      const contents = blobs(i);
       for (const [path, e] of changed) {
         const file = join(scratch, path);
         mkdirSync(dirname(file), { recursive: true });
-        // Never written through: the file may be a hard link to the working tree's.
+        // Never written through: the file may be a link to the working tree's.
         rmSync(file, { force: true });
-        writeFileSync(file, blobs.get(e.blob) as Buffer);
+        writeFileSync(file, contents.get(e.blob) as Buffer);
         chmodSync(file, e.mode === '100755' ? 0o755 : 0o644);
       }
       if (changed.length > 0) {
-        for (const [path] of changed) next.set(path, []);
         const result = await findV1Usage({
           cwd: scratch,
           paths: changed.map(([path]) => path),
@@ -282,23 +298,76 @@ export async function reportHistory(options: HistoryOptions): Promise<HistoryPoi
           ...(options.include?.length ? { include: options.include } : {}),
           ...(options.exclude?.length ? { exclude: options.exclude } : {}),
         });
-        for (const f of result.findings) next.get(f.file)?.push(f);
+        const byFile = new Map<string, Finding[]>(changed.map(([path]) => [path, []]));
+        for (const f of result.findings) byFile.get(f.file)?.push(f);
+        for (const [path, findings] of byFile) keep(path, countsOf(findings));
       }
-      kept = next;
-      previous = commit;
-      const all = [...kept.values()].flat();
-      points.push({
-        commit,
-        date,
-        subject,
-        findings: all.length,
-        codemod: all.filter((f) => f.fixedBy === 'codemod').length,
-        person: all.filter((f) => f.fixedBy === 'person').length,
-        rescanned: changed.length,
-      });
+      points.push({ commit, date, subject, ...totals, rescanned: changed.length });
     }
     return points;
   } finally {
     removeFolder(scratch);
   }
+}
+
+interface Counts {
+  findings: number;
+  codemod: number;
+  person: number;
+}
+
+const COUNT_KEYS = ['findings', 'codemod', 'person'] as const;
+
+function countsOf(findings: readonly Finding[]): Counts {
+  let codemod = 0;
+  let person = 0;
+  for (const f of findings) {
+    if (f.fixedBy === 'codemod') codemod++;
+    else if (f.fixedBy === 'person') person++;
+  }
+  return { findings: findings.length, codemod, person };
+}
+
+/** What one `git cat-file --batch` may bring into memory before the samples that need it are written. */
+const BLOB_BATCH_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The blobs of sample `i`, read ahead for the samples after it in one `git cat-file --batch` as
+ * long as their sizes (`--batch-check`) add up to at most BLOB_BATCH_BYTES: a process per sample
+ * costs more than the reading.
+ */
+export function blobLoader(
+  cwd: string,
+  idsBySample: readonly (readonly string[])[],
+  limit = BLOB_BATCH_BYTES,
+): (i: number) => Map<string, Buffer> {
+  const unique = [...new Set(idsBySample.flat())];
+  const sizes = new Map<string, number>();
+  if (unique.length > 0) {
+    for (const line of git(cwd, ['cat-file', '--batch-check'], `${unique.join('\n')}\n`)
+      .toString('utf8')
+      .split('\n')) {
+      const [id, type, size] = line.split(' ');
+      if (id && type === 'blob') sizes.set(id, Number(size));
+    }
+  }
+  let loaded = new Map<string, Buffer>();
+  let upTo = -1;
+  return (i) => {
+    if (i > upTo) {
+      const ids = new Set<string>();
+      let bytes = 0;
+      let j = i;
+      for (; j < idsBySample.length; j++) {
+        const more = (idsBySample[j] ?? []).filter((id) => !ids.has(id));
+        const size = more.reduce((n, id) => n + (sizes.get(id) ?? 0), 0);
+        if (j > i && bytes + size > limit) break;
+        for (const id of more) ids.add(id);
+        bytes += size;
+      }
+      loaded = readBlobs(cwd, [...ids]);
+      upTo = j - 1;
+    }
+    return loaded;
+  };
 }
