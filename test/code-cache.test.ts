@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CACHED_FROM_BYTES, cacheDir } from '../src/cli/code-cache.js';
+import { CACHED_FROM_BYTES, cacheDir, fnv64 } from '../src/cli/code-cache.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/civic-migrate.js');
@@ -201,6 +201,12 @@ describe('large CommonJS modules', () => {
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ version: 'esm' });
     expect(entries(dir)).toEqual([]);
+  });
+});
+
+describe('fnv64, the cache key', () => {
+  it('is FNV-1a 64 (the published test vectors)', () => {
+    expect([fnv64(''), fnv64('a'), fnv64('foobar')]).toEqual(['cbf29ce484222325', 'af63dc4c8601ec8c', '85944171f73967e8']);
   });
 });
 

@@ -17,7 +17,6 @@
  */
 
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
@@ -56,14 +55,35 @@ const internals = Module as unknown as ModuleInternals;
 function entryFor(dir: string, filename: string, variant: string): string | undefined {
   try {
     const s = statSync(filename);
-    const key = createHash('sha256')
-      .update(`${filename}\0${s.size}\0${s.mtimeMs}\0${s.ino}\0${process.version}\0${process.arch}\0${variant}`)
-      .digest('hex')
-      .slice(0, 16);
+    const key = fnv64(`${filename}\0${s.size}\0${s.mtimeMs}\0${s.ino}\0${process.version}\0${process.arch}\0${variant}`);
     return join(dir, `${basename(filename)}.${variant ? `${variant}.` : ''}${key}.v8`);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A 64-bit FNV-1a hash of a string's UTF-16 code units, as 16 hex digits: a cache key needs no
+ * cryptography, and loading node:crypto is a tenth of a short run.
+ */
+export function fnv64(text: string): string {
+  // The 64-bit state in four 16-bit lanes; the prime is 2^40 + 0x1b3.
+  let h0 = 0x2325;
+  let h1 = 0x8422;
+  let h2 = 0x9ce4;
+  let h3 = 0xcbf2;
+  for (let i = 0; i < text.length; i++) {
+    h0 ^= text.charCodeAt(i);
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3;
+    const t2 = h2 * 0x1b3 + (h0 << 8);
+    const t3 = h3 * 0x1b3 + (h1 << 8);
+    h0 = t0 & 0xffff;
+    h1 = (t1 + (t0 >>> 16)) & 0xffff;
+    h2 = (t2 + ((t1 + (t0 >>> 16)) >>> 16)) & 0xffff;
+    h3 = (t3 + ((t2 + ((t1 + (t0 >>> 16)) >>> 16)) >>> 16)) & 0xffff;
+  }
+  return [h3, h2, h1, h0].map((h) => h.toString(16).padStart(4, '0')).join('');
 }
 
 function readCache(entry: string | undefined): Buffer | undefined {
