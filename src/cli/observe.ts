@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { constants as osConstants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CivicMigrateError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { defineCommand } from './context.js';
-
-/** Signals passed on to the command (it stops; then the usage is merged and written). */
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export const observeCommand = defineCommand({
   command: 'observe [command..]',
@@ -73,21 +69,8 @@ export const observeCommand = defineCommand({
       CIVIC_MIGRATE_OBSERVE_WATCH_EVERY: String(args['watch-every']),
     };
     try {
-      const code = await new Promise<number>((done, failed) => {
-        const child = spawn(command, rest, { cwd: io.cwd, env, stdio: 'inherit' });
-        // The command gets the signal (a terminal sends it to both); this process waits for it to end.
-        const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-        const handlers = SIGNALS.map((s) => [s, forward(s)] as const);
-        for (const [s, h] of handlers) process.on(s, h);
-        child.on('error', (error) => {
-          for (const [s, h] of handlers) process.off(s, h);
-          failed(new CivicMigrateError(`cannot run ${command}: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
-        });
-        child.on('exit', (status, signal) => {
-          for (const [s, h] of handlers) process.off(s, h);
-          done(status ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0));
-        });
-      });
+      const { runCommand } = await import('./observe-run.js');
+      const code = await runCommand(command, rest, io.cwd, env);
       const files = readdirSync(dir).filter((f) => /^usage-\d+\.json$/.test(f));
       const usage = { ...mergeUsage(files.map((f) => readUsageFile(join(dir, f)))), command: words.join(' ') };
       const out = resolve(io.cwd, args.out);
