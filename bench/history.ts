@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureTree } from './make-tree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'civic-migrate.js');
+const BIN = join(ROOT, 'bin', 'civic-migrate.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FILES = Number(process.env.BENCH_FILES ?? 20_000);
 const COMMITS = 30;

@@ -44,7 +44,7 @@ export function tscAndCodemod(
   tree: string,
 ): { tsc: Run[]; codemod: Run[] } {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const cli = join(root, 'bin', 'civic-migrate.js');
+  const cli = join(root, 'bin', 'civic-migrate.cjs');
   const out = { tsc: [] as Run[], codemod: [] as Run[] };
   for (let i = 0; i < runs; i++) {
     out.tsc.push(timed(process.execPath, [tsc, ...tscArgs], tscCwd));

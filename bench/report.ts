@@ -3,7 +3,7 @@
  * node_modules, 1% of the `.js` files with V1 references appended), against a plain text search
  * with the same tokens over the same tree, all in this run:
  *   - `grep -rlwF -f TOKENS <tree>` (and `rg -l -w -F -f TOKENS --no-ignore -uu <tree>` when rg is installed),
- *   - `node bin/civic-migrate.js report --no-gitignore --format json --fail-on none` in a fresh process
+ *   - `node bin/civic-migrate.cjs report --no-gitignore --format json --fail-on none` in a fresh process
  *     (start-up, table validation, discovery, reading, prefilter, lexing and classifying the candidates).
  * TOKENS are the report's own whole-token set (the table's V1 slugs and `long_name`). Runs are
  * interleaved (grep, rg, report, grep, …) so that load from other processes hits them alike; each
@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, 'bench', '.work');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = process.argv.slice(2).map(Number);
-const BIN = join(ROOT, 'bin', 'civic-migrate.js');
+const BIN = join(ROOT, 'bin', 'civic-migrate.cjs');
 
 /** dist/ must hold the current report code: rebuild when a source file is newer. */
 function ensureBuilt(): void {

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'civic-migrate.js');
+const BIN = join(ROOT, 'bin', 'civic-migrate.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const EXAMPLE = join(ROOT, 'fixtures', 'example-v1-integration');
 

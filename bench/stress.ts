@@ -18,7 +18,7 @@ import { loadMappings } from '../src/mapping/load.js';
 import { downgrade, PayloadError, syntheticOverrides, syntheticV1Dataset, upgrade } from '../src/payload/index.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const BIN = join(ROOT, 'bin', 'civic-migrate.js');
+const BIN = join(ROOT, 'bin', 'civic-migrate.cjs');
 const TRIALS = Number(process.env.STRESS_TRIALS ?? 24);
 const PAYLOADS = Number(process.env.STRESS_PAYLOADS ?? 5000);
 const FILES = 1000;

@@ -28,7 +28,7 @@ const tree = await ensureTree(20_000, (line) => process.stderr.write(`${line}\n`
 // The candidates: what the report decides (every file with a finding, from one report run).
 const listed = spawnSync(
   process.execPath,
-  [join(ROOT, 'bin', 'civic-migrate.js'), 'report', '--no-gitignore', '--format', 'json', '--fail-on', 'none', '.'],
+  [join(ROOT, 'bin', 'civic-migrate.cjs'), 'report', '--no-gitignore', '--format', 'json', '--fail-on', 'none', '.'],
   { cwd: tree.root, encoding: 'utf8', maxBuffer: 256 << 20 },
 );
 const report = JSON.parse(listed.stdout) as { findings: { file: string }[] };

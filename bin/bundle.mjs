@@ -2,7 +2,7 @@
 /**
  * Builds dist/cli/bundle.cjs (`npm run build` runs it after tsc): the CLI and the libraries it
  * imports (yargs, zod, fast-glob, diff, ignore) in one CommonJS file. Start-up then opens and
- * compiles one file instead of ~300 ES modules, and bin/civic-migrate.js can keep V8's compiled code
+ * compiles one file instead of ~300 ES modules, and bin/civic-migrate.cjs can keep V8's compiled code
  * for it between runs (Node 20 has no module compile cache; see src/cli/code-cache.ts). What a
  * command imports with `import()` stays lazy: esbuild wraps those modules in initialisers that run
  * only when the command asks for them.
@@ -116,4 +116,16 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [importMetaUrl, asciiStringWidth, zodEnglishOnly],
+});
+
+// The bin's start (src/cli/code-cache.ts) as CommonJS: the bin then needs no ES module loader.
+await build({
+  entryPoints: [`${src}cli/code-cache.ts`],
+  outfile: `${root}dist/cli/start.cjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
 });

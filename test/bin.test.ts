@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /** The real executable, as `npx civic-migrate` runs it (dist/ is built by `npm test` and `prepack`). */
-const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+const bin = new URL('../bin/civic-migrate.cjs', import.meta.url).pathname;
 const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
 
-describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.js', () => {
+describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
   const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
 
   it('prints help listing the commands, exit 0', () => {

@@ -22,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CACHED_FROM_BYTES, cacheDir, fnv64 } from '../src/cli/code-cache.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/civic-migrate.js');
+const bin = join(root, 'bin/civic-migrate.cjs');
 const scratch = mkdtempSync(join(tmpdir(), 'civic-code-cache-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -114,7 +114,7 @@ describe('the CLI with its code cache', () => {
       cpSync(join(root, part), join(copy, part), { recursive: true });
     rmSync(join(copy, 'dist/cli/bundle.cjs'));
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.js'), 'explain', 'vbm_no_excuse'], {
+    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), 'explain', 'vbm_no_excuse'], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: freshDir() },
     });
@@ -130,7 +130,7 @@ describe('an install whose path has a space and a #', () => {
       cpSync(join(root, part), join(copy, part), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
     const dir = freshDir();
-    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.js'), 'explain', 'vbm_no_excuse'], {
+    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), 'explain', 'vbm_no_excuse'], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: dir },
     });

@@ -14,7 +14,7 @@ import type { JsonReport } from '../src/report/reporters/json.js';
 import { type RunningServer, startServer } from '../src/server/server.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/civic-migrate.js');
+const bin = join(root, 'bin/civic-migrate.cjs');
 
 describe('observe, then report --observed', () => {
   let server: RunningServer;

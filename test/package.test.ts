@@ -15,7 +15,7 @@ describe('the package', () => {
       'LICENSE',
       'README.md',
       'package.json',
-      'bin/civic-migrate.js',
+      'bin/civic-migrate.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',

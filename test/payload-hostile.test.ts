@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeTree } from './helpers/tree.js';
 
-const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+const bin = new URL('../bin/civic-migrate.cjs', import.meta.url).pathname;
 const library = new URL('../dist/index.js', import.meta.url).href;
 const built = existsSync(new URL('../dist/index.js', import.meta.url));
 

@@ -11,7 +11,7 @@ import { loadMappings } from '../src/mapping/load.js';
 import { blobLoader, evenly, reportHistory } from '../src/report/history.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/civic-migrate.js');
+const bin = join(root, 'bin/civic-migrate.cjs');
 const repo = mkdtempSync(join(tmpdir(), 'civic-history-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 

@@ -39,7 +39,7 @@ describe('report --format html in a browser', () => {
     execFileSync(
       process.execPath,
       [
-        join(root, 'bin/civic-migrate.js'),
+        join(root, 'bin/civic-migrate.cjs'),
         'report',
         '--no-config',
         '--format',

@@ -141,7 +141,7 @@ describe('invalid UTF-8 in a payload', () => {
 });
 
 describe('a folder that cannot be read or passed through: the message names it and what was tried', () => {
-  const bin = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+  const bin = new URL('../bin/civic-migrate.cjs', import.meta.url).pathname;
   const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
   // Root passes every permission check: the CLI runs without that power (setpriv drops it).
   const root = process.getuid?.() === 0;

@@ -9,7 +9,7 @@ import { writeTree } from './helpers/tree.js';
 
 const V1 = 'export const f = (s) => s.vbm_no_excuse.text;\n';
 const V2 = 'export const f = (s) => s.has_no_excuse_absentee.text;\n';
-const BIN = new URL('../bin/civic-migrate.js', import.meta.url).pathname;
+const BIN = new URL('../bin/civic-migrate.cjs', import.meta.url).pathname;
 
 describe('a file changed on disk between the read and the write', () => {
   it('is left as the other writer left it, reported, and the others are written', async () => {

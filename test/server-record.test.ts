@@ -90,7 +90,7 @@ describe('civic-migrate serve --record FILE (a real process)', () => {
     const file = join(tmp, `usage-${signal}.json`);
     const child: ChildProcessWithoutNullStreams = spawn(
       process.execPath,
-      [join(root, 'bin/civic-migrate.js'), 'serve', '--port', '0', '--quiet', '--record', file],
+      [join(root, 'bin/civic-migrate.cjs'), 'serve', '--port', '0', '--quiet', '--record', file],
       { cwd: tmp, env: { PATH: process.env.PATH } },
     );
     const served = await untilBanner(child);

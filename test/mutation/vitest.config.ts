@@ -18,7 +18,7 @@ import base from '../../vitest.config.js';
 
 export const CHILD_PROCESS_ONLY = [
   'test/architecture.test.ts', // dependency-cruiser on a copy of src/
-  'test/bin.test.ts', // bin/civic-migrate.js → dist/
+  'test/bin.test.ts', // bin/civic-migrate.cjs → dist/
   'test/eslint-package.test.ts', // npm pack, npm install, the eslint binary
   'test/package.test.ts', // npm pack; node loading dist/
   'test/payload-hostile.test.ts', // node with a small heap running bin/ and dist/

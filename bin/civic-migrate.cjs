@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+'use strict';
+// CommonJS, so that Node starts it without its ES module loader (a tenth of a short run: the loader,
+// and node:fs's stream classes that its facade of node:fs loads). The CLI in one file
+// (dist/cli/bundle.cjs) with V8's code cache (dist/cli/start.cjs, from src/cli/code-cache.ts); the
+// modules of dist/ when the bundle is not there.
+const { join } = require('node:path');
+
+const argv = process.argv.slice(2);
+const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
+
+function loadStart() {
+  try {
+    return require('../dist/cli/start.cjs');
+  } catch {
+    return undefined;
+  }
+}
+
+(async () => {
+  try {
+    const start = loadStart();
+    let bundle;
+    if (start) {
+      const cache = start.cacheDir(process.env);
+      start.loadLargeModulesFast(cache);
+      const command = argv.find((a) => !a.startsWith('-')) ?? 'help';
+      bundle = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'bundle.cjs'), cache, command);
+    }
+    const { run } = bundle ?? (await import('../dist/cli/main.js'));
+    process.exitCode = await run(argv, io);
+  } catch (error) {
+    process.stderr.write(`civic-migrate: internal error (please report it):\n${error?.stack ?? error}\n`);
+    process.exitCode = 70;
+  }
+})();
