@@ -11,7 +11,7 @@ const FLOORS = [
   {
     name: 'base',
     doc: 'errors, positions and finding records, reading, writing and finding files, parsing config files',
-    path: '^src/(errors\\.ts|findings/|files/(read|write|discover|names|config-files|config-read)\\.ts$)',
+    path: '^src/(errors\\.ts|hash\\.ts|findings/|files/(read|write|discover|names|config-files|config-read)\\.ts$)',
   },
   {
     name: 'table',

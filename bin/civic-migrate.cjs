@@ -7,7 +7,16 @@
 const { join } = require('node:path');
 
 const argv = process.argv.slice(2);
-const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
+const io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  // Made on first use: process.stdin opens a stream (and loads Node's stream classes) that only `adapt -` reads.
+  get stdin() {
+    return process.stdin;
+  },
+  cwd: process.cwd(),
+  env: process.env,
+};
 
 function loadStart() {
   try {

@@ -19,7 +19,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CACHED_FROM_BYTES, cacheDir, fnv64 } from '../src/cli/code-cache.js';
+import { CACHED_FROM_BYTES, cacheDir } from '../src/cli/code-cache.js';
+import { fnv64 } from '../src/hash.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/civic-migrate.cjs');

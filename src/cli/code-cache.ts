@@ -22,6 +22,7 @@ import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
+import { fnv64 } from '../hash.js';
 
 /** Files from this size up are worth a cache entry (TypeScript, the bundle); smaller ones compile in no time. */
 export const CACHED_FROM_BYTES = 512 * 1024;
@@ -60,30 +61,6 @@ function entryFor(dir: string, filename: string, variant: string): string | unde
   } catch {
     return undefined;
   }
-}
-
-/**
- * A 64-bit FNV-1a hash of a string's UTF-16 code units, as 16 hex digits: a cache key needs no
- * cryptography, and loading node:crypto is a tenth of a short run.
- */
-export function fnv64(text: string): string {
-  // The 64-bit state in four 16-bit lanes; the prime is 2^40 + 0x1b3.
-  let h0 = 0x2325;
-  let h1 = 0x8422;
-  let h2 = 0x9ce4;
-  let h3 = 0xcbf2;
-  for (let i = 0; i < text.length; i++) {
-    h0 ^= text.charCodeAt(i);
-    const t0 = h0 * 0x1b3;
-    const t1 = h1 * 0x1b3;
-    const t2 = h2 * 0x1b3 + (h0 << 8);
-    const t3 = h3 * 0x1b3 + (h1 << 8);
-    h0 = t0 & 0xffff;
-    h1 = (t1 + (t0 >>> 16)) & 0xffff;
-    h2 = (t2 + ((t1 + (t0 >>> 16)) >>> 16)) & 0xffff;
-    h3 = (t3 + ((t2 + ((t1 + (t0 >>> 16)) >>> 16)) >>> 16)) & 0xffff;
-  }
-  return [h3, h2, h1, h0].map((h) => h.toString(16).padStart(4, '0')).join('');
 }
 
 function readCache(entry: string | undefined): Buffer | undefined {
