@@ -407,33 +407,21 @@ describe('observation', () => {
   it('says how many payloads were watched when not every one was, and nothing of it when all were', async () => {
     const small = await smallResult();
     const cwd = mkdtempSync(join(tmpdir(), 'cm-observed-'));
-    const sampled = applyObserved(
-      small,
-      usageWith({
-        state: { handed: 12_000, watched: 950 },
-        fields: { handed: 3, watched: 3 },
-        overrides: { handed: 0, watched: 0 },
-      }),
-      mappings,
-      cwd,
-      ['usage.json'],
-    );
+    /** The report met with a recording that watched `watched` of `handed` state records (and 3 of 3 field lists). */
+    const met = (handed: number, watched: number) =>
+      applyObserved(
+        small,
+        usageWith({ state: { handed, watched }, fields: { handed: 3, watched: 3 }, overrides: { handed: 0, watched: 0 } }),
+        mappings,
+        cwd,
+        ['usage.json'],
+      );
+    const sampled = met(12_000, 950);
     expect(sampled.observation?.payloads).toEqual({ handed: 12_003, watched: 953 });
     expect(observationLine(sampled)).toBe(
       '2 findings read at run time, 2 findings not read (a hint: dead or unexercised code; still gating), 0 V1 slugs read only at run time (`observed`) — recorded 2026-03-01 08:00 to 2026-03-08 08:00 UTC in usage.json, 953 of 12,003 payloads watched',
     );
-    const whole = applyObserved(
-      small,
-      usageWith({
-        state: { handed: 5, watched: 5 },
-        fields: { handed: 0, watched: 0 },
-        overrides: { handed: 0, watched: 0 },
-      }),
-      mappings,
-      cwd,
-      ['usage.json'],
-    );
-    expect(observationLine(whole)).toMatch(/in usage\.json$/);
+    expect(observationLine(met(5, 5))).toMatch(/in usage\.json$/);
     expect(applyObserved(small, usageWith(), mappings, cwd, ['usage.json']).observation?.payloads).toBeUndefined();
   });
 });
