@@ -44,8 +44,13 @@ describe('reading in a worker thread', () => {
     const maxBytes = 4096;
     const expected = [...readSources(files, (_f, bytes) => prefilter.isCandidateBytes(bytes), maxBytes)].map(shown);
     const got: string[] = [];
-    for await (const s of built.readSourcesParallel(files, { specs: [prefilter.spec], pick: () => 0, maxBytes, parallelFrom: 1 }))
-      got.push(shown(s));
+    for await (const batch of built.readSourcesParallel(files, {
+      specs: [prefilter.spec],
+      pick: () => 0,
+      maxBytes,
+      parallelFrom: 1,
+    }))
+      for (const s of batch) got.push(shown(s));
     expect(got).toEqual(expected);
     expect(expected).toEqual([
       'a.js candidate 37',
@@ -62,13 +67,13 @@ describe('reading in a worker thread', () => {
     const files = tree();
     const prefilter = createPrefilter(loadMappings());
     const got: string[] = [];
-    for await (const s of built.readSourcesParallel(files.slice(0, 2), {
+    for await (const batch of built.readSourcesParallel(files.slice(0, 2), {
       specs: [prefilter.spec],
       pick: () => 0,
       extra: (f) => f.rel === 'b.js',
       parallelFrom: 1,
     }))
-      got.push(shown(s));
+      for (const s of batch) got.push(shown(s));
     expect(got).toEqual(['a.js candidate 37', 'b.js candidate 26']);
   });
 });

@@ -66,20 +66,21 @@ const PARALLEL_FROM = 2000;
 /**
  * `readSources` for large trees: a worker thread reads and prefilters the files while the caller
  * works on the candidates already sent (parses them), so reading no longer waits for parsing nor
- * parsing for reading. Same outcomes, in the same order. On the calling thread when the tree is
+ * parsing for reading. Same outcomes, in the same order, in batches (as the thread sends them: an
+ * await per file was a tenth of a second on 20,000 files). On the calling thread when the tree is
  * small, or where the worker's compiled file is not there (the sources run untranspiled).
  */
 export async function* readSourcesParallel(
   files: readonly DiscoveredFile[],
   options: ParallelReadOptions,
-): AsyncGenerator<SourceFile> {
+): AsyncGenerator<readonly SourceFile[]> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const prefilters = options.specs.map(prefilterFromSpec);
   const judge = (file: DiscoveredFile, bytes: Uint8Array) =>
     (prefilters[options.pick(file)] ?? prefilters[0])?.isCandidateBytes(bytes) === true || options.extra?.(file) === true;
   const script = new URL('./read-worker.js', import.meta.url);
   if (files.length < (options.parallelFrom ?? PARALLEL_FROM) || !existsSync(fileURLToPath(script))) {
-    yield* readSources(files, judge, maxBytes);
+    yield [...readSources(files, judge, maxBytes)];
     return;
   }
   const job: ReadJob = { paths: files.map((f) => f.path), pick: files.map(options.pick), specs: options.specs, maxBytes };
@@ -110,11 +111,14 @@ export async function* readSourcesParallel(
         wake = undefined;
         continue;
       }
-      for (const [i, [kind, bytes, detail]] of batch.results.entries()) {
+      const out: SourceFile[] = [];
+      const { results } = batch;
+      for (let i = 0; i < results.length; i++) {
+        const [kind, bytes, detail] = results[i] as ReadBatch['results'][number];
         const file = files[batch.from + i] as DiscoveredFile;
-        if (kind === 0) yield { kind: 'error', file, message: `cannot read: ${detail}` };
-        else if (kind === 1) yield { kind: 'skipped', file, reason: detail as TextSkipReason, bytes };
-        else if (kind === 3) yield { kind: 'candidate', file, bytes, text: detail };
+        if (kind === 0) out.push({ kind: 'error', file, message: `cannot read: ${detail}` });
+        else if (kind === 1) out.push({ kind: 'skipped', file, reason: detail as TextSkipReason, bytes });
+        else if (kind === 3) out.push({ kind: 'candidate', file, bytes, text: detail });
         else if (options.extra?.(file)) {
           // Passed over, but the program reaches it: read it here.
           let text: string | undefined;
@@ -123,9 +127,10 @@ export async function* readSourcesParallel(
           } catch {
             text = undefined;
           }
-          yield text === undefined ? { kind: 'passed', file, bytes } : { kind: 'candidate', file, bytes, text };
-        } else yield { kind: 'passed', file, bytes };
+          out.push(text === undefined ? { kind: 'passed', file, bytes } : { kind: 'candidate', file, bytes, text });
+        } else out.push({ kind: 'passed', file, bytes });
       }
+      yield out;
       done = batch.done;
     }
   } finally {

@@ -45,14 +45,16 @@ export async function readWithProgram(
   const inferring = !configured && options.infer !== undefined;
   const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
   let done = 0;
-  for await (const source of readSourcesParallel(files, { ...read, extra })) {
-    outcomes.push(source);
-    options.onRead?.(++done);
-    if (source.kind === 'candidate' && SCRIPT_FILE.test(source.file.path) && inferring) {
-      // As a program reads a file: without its BOM.
-      const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
-      texts.set(source.file.path, text);
-      parsed.set(source.file.path, parseForProgram(source.file.path, text));
+  for await (const batch of readSourcesParallel(files, { ...read, extra })) {
+    for (const source of batch) {
+      outcomes.push(source);
+      options.onRead?.(++done);
+      if (source.kind === 'candidate' && SCRIPT_FILE.test(source.file.path) && inferring) {
+        // As a program reads a file: without its BOM.
+        const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
+        texts.set(source.file.path, text);
+        parsed.set(source.file.path, parseForProgram(source.file.path, text));
+      }
     }
   }
   const paths = () => files.map((f) => f.path);
