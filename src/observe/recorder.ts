@@ -89,7 +89,9 @@ export interface Recorder {
   /**
    * Watches V1-shaped data handed to the app and returns it: the same record or list, its items
    * replaced by watched copies (a reference to an item taken before is not watched). Data already
-   * watched, by any recorder, and frozen or non-extensible data are left as they are.
+   * watched, by any recorder, and frozen or non-extensible data are left as they are. Every payload
+   * of a kind is watched up to `watchFirst`, then one in `watchEvery`; the others are returned as
+   * they are (counted in `snapshot().payloads`).
    */
   watch<T>(kind: WatchedKind, value: T): T;
   /** Counts a call of a V1 endpoint (its template). */
