@@ -7,6 +7,8 @@
  *   - 2 workers: the candidates split in two halves (by path, so that a folder's files stay together).
  * What is measured is wall time from starting the workers to the last result (the parser's load in
  * each worker included, as a pool would pay it), and the findings must be the same.
+ * Reading too: every file of the tree read and prefiltered by the report's reading thread
+ * (dist/files/read-worker.js), in one thread against two threads each reading half the files.
  *
  *   npx tsx bench/workers.ts            # BENCH_RUNS (default 5) pairs
  *
@@ -18,11 +20,15 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { discoverFiles } from '../src/files/discover.js';
+import { loadMappings } from '../src/mapping/load.js';
+import { createReportRules } from '../src/report/rules.js';
 import { ensureTree } from './make-tree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIND = join(ROOT, 'dist', 'report', 'find.js');
+const READER = join(ROOT, 'dist', 'files', 'read-worker.js');
 
 const tree = await ensureTree(20_000, (line) => process.stderr.write(`${line}\n`));
 // The candidates: what the report decides (every file with a finding, from one report run).
@@ -59,6 +65,30 @@ function decide(shares: string[][]): Promise<{ ms: number; findings: number }> {
   ).then((counts) => ({ ms: performance.now() - started, findings: counts.reduce((a, b) => a + b, 0) }));
 }
 
+/** Every file of the tree read and prefiltered in `shares.length` reading threads at once. */
+const spec = createReportRules(loadMappings()).prefilter.spec;
+const everyFile = (await discoverFiles({ cwd: tree.root, gitignore: false })).files.map((f) => f.path);
+function read(shares: string[][]): Promise<{ ms: number; candidates: number }> {
+  const started = performance.now();
+  return Promise.all(
+    shares.map(
+      (paths) =>
+        new Promise<number>((done, failed) => {
+          let candidates = 0;
+          const w = new Worker(READER, { workerData: { paths, pick: paths.map(() => 0), specs: [spec], maxBytes: 2 << 20 } });
+          w.on('message', (batch: { results: [number][]; done: boolean }) => {
+            candidates += batch.results.filter(([kind]) => kind === 3).length;
+            if (batch.done) {
+              done(candidates);
+              void w.terminate();
+            }
+          });
+          w.once('error', failed);
+        }),
+    ),
+  ).then((counts) => ({ ms: performance.now() - started, candidates: counts.reduce((a, b) => a + b, 0) }));
+}
+
 const half = Math.ceil(candidates.length / 2);
 const one = [candidates];
 const two = [candidates.slice(0, half), candidates.slice(half)];
@@ -86,4 +116,22 @@ console.log(
   `  speed-up: ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})${
     findings.one === findings.two ? '' : '  (findings differ: the split cuts data flow between the halves)'
   }`,
+);
+
+const mid = Math.ceil(everyFile.length / 2);
+await read([everyFile]);
+const reads = { one: [] as number[], two: [] as number[], ratios: [] as number[], candidates: [0, 0] };
+for (let i = 0; i < RUNS; i++) {
+  const a = await read([everyFile]);
+  const b = await read([everyFile.slice(0, mid), everyFile.slice(mid)]);
+  reads.one.push(a.ms);
+  reads.two.push(b.ms);
+  reads.ratios.push(a.ms / b.ms);
+  reads.candidates = [a.candidates, b.candidates];
+}
+console.log(`reading and prefiltering all ${everyFile.length} files (${(tree.bytes / 1e6).toFixed(0)} MB):`);
+console.log(`  1 thread:  ${(median(reads.one) / 1000).toFixed(2)} s, ${reads.candidates[0]} candidates`);
+console.log(`  2 threads: ${(median(reads.two) / 1000).toFixed(2)} s, ${reads.candidates[1]} candidates`);
+console.log(
+  `  speed-up: ${median(reads.ratios).toFixed(2)}× (${Math.min(...reads.ratios).toFixed(2)}–${Math.max(...reads.ratios).toFixed(2)})`,
 );
