@@ -28,6 +28,11 @@ function loadStart() {
 
 (async () => {
   try {
+    // `--version` alone is package.json's version, as the CLI's parser prints it: nothing else to load.
+    if (argv.length === 1 && argv[0] === '--version') {
+      process.stdout.write(`${require('../package.json').version}\n`);
+      return;
+    }
     const start = loadStart();
     let bundle;
     if (start) {

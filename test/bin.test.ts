@@ -23,8 +23,20 @@ describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
     expect(r.stderr).toBe("civic-migrate: Unknown argument: frobnicate\nRun 'civic-migrate --help' for usage.\n");
   });
 
-  it('prints its version', () => {
+  it('prints its version: alone without loading the CLI, the same as its parser prints it', async () => {
     const r = cli('--version');
+    expect(r.status).toBe(0);
     expect(r.stdout).toBe(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+    const { run } = await import('../src/cli/main.js');
+    let printed = '';
+    const io = {
+      stdout: { write: (s: string) => ((printed += s), true) },
+      stderr: { write: () => true },
+      stdin: process.stdin,
+      cwd: process.cwd(),
+      env: {},
+    } as unknown as Parameters<typeof run>[1];
+    expect(await run(['--version'], io)).toBe(0);
+    expect(printed).toBe(r.stdout);
   });
 });
