@@ -34,15 +34,45 @@ function loadStart() {
       return;
     }
     const start = loadStart();
+    const bundlePath = join(__dirname, '..', 'dist', 'cli', 'bundle.cjs');
+    const cache = start?.cacheDir(process.env);
+    // `--help` alone depends on the build, the width and the locale only: kept from the last run.
+    const help =
+      start && cache !== undefined && argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0])
+        ? start.helpEntry(cache, bundlePath, Math.min(110, process.stdout.columns ?? 100), process.env)
+        : undefined;
+    const kept = help === undefined ? undefined : start.readHelp(help);
+    if (kept !== undefined) {
+      process.stdout.write(kept);
+      return;
+    }
     let bundle;
     if (start) {
-      const cache = start.cacheDir(process.env);
       start.loadLargeModulesFast(cache);
       const command = argv.find((a) => !a.startsWith('-')) ?? 'help';
-      bundle = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'bundle.cjs'), cache, command);
+      bundle = start.requireBundle(bundlePath, cache, command);
     }
     const { run } = bundle ?? (await import('../dist/cli/main.js'));
-    process.exitCode = await run(argv, io);
+    let printed = '';
+    // The same io, its stdout also kept (the width is the CLI's own: min(110, columns ?? 100)).
+    const runIo =
+      help === undefined || !bundle
+        ? io
+        : Object.create(io, {
+            stdout: {
+              value: {
+                write: (text) => {
+                  printed += text;
+                  return process.stdout.write(text);
+                },
+                get columns() {
+                  return process.stdout.columns;
+                },
+              },
+            },
+          });
+    process.exitCode = await run(argv, runIo);
+    if (help !== undefined && bundle && process.exitCode === 0 && printed) start.keepHelp(cache, help, printed);
   } catch (error) {
     process.stderr.write(`civic-migrate: internal error (please report it):\n${error?.stack ?? error}\n`);
     process.exitCode = 70;

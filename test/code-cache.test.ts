@@ -63,9 +63,16 @@ describe('the CLI with its code cache', () => {
     expect(second).toEqual(first);
     // Accepted, so not rewritten.
     expect(readFileSync(join(dir, entries(dir)[0] as string)).equals(written)).toBe(true);
-    const help = cli(['--version'], { CIVIC_MIGRATE_CACHE_DIR: dir });
-    expect(help.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
-    expect(entries(dir)).toHaveLength(2);
+    // --version alone loads no bundle; --help's command has an entry of its own (and its output is kept).
+    const version = cli(['--version'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(version.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+    expect(entries(dir)).toHaveLength(1);
+    expect(cli(['--help'], { CIVIC_MIGRATE_CACHE_DIR: dir }).code).toBe(0);
+    expect(entries(dir)).toEqual([
+      expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/),
+      expect.stringMatching(/^bundle\.cjs\.help\.[0-9a-f]{16}\.v8$/),
+      expect.stringMatching(/^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/),
+    ]);
   });
 
   it('a damaged entry is rejected by V8, the run answers as before, and the entry is written anew', () => {
@@ -202,6 +209,54 @@ describe('large CommonJS modules', () => {
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ version: 'esm' });
     expect(entries(dir)).toEqual([]);
+  });
+});
+
+describe('--help, kept', () => {
+  it('prints what the parser prints, per width and locale, from the second run on without the CLI', () => {
+    const dir = freshDir();
+    for (const LANG of ['C', 'de_DE.UTF-8']) {
+      const rendered = cli(['--help'], { CIVIC_MIGRATE_CACHE_DIR: 'off', LANG });
+      expect(rendered.code).toBe(0);
+      const first = cli(['--help'], { CIVIC_MIGRATE_CACHE_DIR: dir, LANG });
+      const kept = cli(['--help'], { CIVIC_MIGRATE_CACHE_DIR: dir, LANG });
+      expect([first.stdout, kept.stdout]).toEqual([rendered.stdout, rendered.stdout]);
+      expect(cli(['-h'], { CIVIC_MIGRATE_CACHE_DIR: dir, LANG }).stdout).toBe(rendered.stdout);
+    }
+    // German help is German (yargs reads the locale): an entry of its own beside the C locale's.
+    expect(cli(['--help'], { CIVIC_MIGRATE_CACHE_DIR: dir, LANG: 'de_DE.UTF-8' }).stdout).toContain('Optionen:');
+    expect(entries(dir).filter((e) => e.startsWith('help.'))).toEqual([
+      expect.stringMatching(/^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/),
+      expect.stringMatching(/^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/),
+    ]);
+  });
+
+  it("is rendered again for another build of the CLI, and the old build's help is dropped", () => {
+    const copy = join(scratch, 'rebuilt');
+    for (const part of ['bin', 'dist', 'mappings', 'package.json'])
+      cpSync(join(root, part), join(copy, part), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const dir = freshDir();
+    const help = () =>
+      spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), '--help'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: dir, LANG: 'C' },
+      }).stdout;
+    const before = help();
+    const kept = () => entries(dir).filter((e) => e.startsWith('help.'));
+    const [old] = kept();
+    // Another build: the bundle's text changed (the usage line), and its time.
+    const bundle = join(copy, 'dist/cli/bundle.cjs');
+    writeFileSync(
+      bundle,
+      readFileSync(bundle, 'utf8').replace('Migrate Civic Data API integrations', 'Migrate Civic Data API integrationz'),
+    );
+    utimesSync(bundle, new Date(), new Date(Date.now() + 5000));
+    const after = help();
+    expect(after).toBe(before.replace('integrations', 'integrationz'));
+    expect(help()).toBe(after);
+    expect(kept()).toHaveLength(1);
+    expect(kept()).not.toContain(old);
   });
 });
 

@@ -91,6 +91,49 @@ function writeCache(dir: string, entry: string, data: Buffer): void {
   }
 }
 
+/** The environment yargs reads its locale from: help in another language is another entry. */
+const LOCALE_ENV = ['LC_ALL', 'LC_MESSAGES', 'LANG', 'LANGUAGE'] as const;
+
+/**
+ * Where the output of `--help` is kept for this build of the CLI (the bundle as it is on disk), this
+ * width and this locale: the help depends on nothing else. Undefined when the bundle cannot be stat'ed.
+ */
+export function helpEntry(dir: string, bundle: string, width: number, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    const s = statSync(bundle);
+    const build = fnv64(`${bundle}\0${s.size}\0${s.mtimeMs}\0${s.ino}`);
+    const variant = fnv64(`${width}\0${LOCALE_ENV.map((k) => env[k] ?? '').join('\0')}`);
+    return join(dir, `help.${build}.${variant}.txt`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The help kept at an entry, or undefined. */
+export function readHelp(entry: string): string | undefined {
+  try {
+    return readFileSync(entry, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the help at its entry (atomically), and drops what earlier builds kept. Failures cost only the next run's rendering. */
+export function keepHelp(dir: string, entry: string, text: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = `${entry}.${process.pid}.tmp`;
+    writeFileSync(temp, text, { mode: 0o600 });
+    renameSync(temp, entry);
+    const build = basename(entry).split('.')[1];
+    for (const other of readdirSync(dir)) {
+      if (/^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/.test(other) && other.split('.')[1] !== build) unlinkSync(join(dir, other));
+    }
+  } catch {
+    // Rendered again next time.
+  }
+}
+
 /**
  * Compiles and runs a CommonJS module's source with the cached code of an earlier run, and keeps the
  * code at exit when there was none (or V8 rejected it).
