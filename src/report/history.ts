@@ -6,11 +6,11 @@
  * files whose blob changed since the previous sample are scanned again; the others keep the findings
  * they had. The first sample starts from the report of the working tree (`current`): a file the same
  * at that commit, at HEAD and in the working tree keeps the findings the report gave it, so only the
- * files that differ are read from git and scanned. (When the history holds a tsconfig/jsconfig, whose
- * program reads the files it includes, such a file is linked into the scratch folder from the
- * working tree: a symbolic link, never written through: a later sample unlinks before it writes.) (The data
- * flow across files is followed within the files scanned together, so a change in one file that
- * changes another's decisions is seen when that other file changes too.)
+ * files that differ are read from git and scanned. When the history holds a tsconfig/jsconfig (whose
+ * program reads the files it includes), such a file is linked into the scratch folder from the
+ * working tree: a symbolic link, never written through (a later sample unlinks before it writes).
+ * The data flow across files is followed within the files scanned together, so a change in one file
+ * that changes another's decisions is seen when that other file changes too.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
