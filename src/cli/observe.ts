@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
+import { WATCH_EVERY, WATCH_FIRST } from '../observe/defaults.js';
 import { defineCommand } from './context.js';
 
 export const observeCommand = defineCommand({
@@ -24,12 +25,12 @@ export const observeCommand = defineCommand({
       })
       .option('watch-first', {
         type: 'number',
-        default: 200,
+        default: WATCH_FIRST,
         describe: 'Watch every payload of a kind (state records, field lists, override lists) until this many were handed over',
       })
       .option('watch-every', {
         type: 'number',
-        default: 16,
+        default: WATCH_EVERY,
         describe: 'Then watch one payload in this many (1: every payload; watching one costs about four times handing it over)',
       })
       .option('interval', {

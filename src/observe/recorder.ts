@@ -32,6 +32,7 @@
  * watched ones. `watchEvery: 1` watches every payload.
  */
 import { fileURLToPath } from 'node:url';
+import { WATCH_EVERY, WATCH_FIRST } from './defaults.js';
 
 /** What the app read of one slug: counts per property. */
 export type PropertyCounts = Record<string, number>;
@@ -75,9 +76,6 @@ export interface RecorderOptions {
   readonly watchEvery?: number;
 }
 
-/** The defaults of `watchFirst` and `watchEvery`. */
-export const WATCH_FIRST = 200;
-export const WATCH_EVERY = 16;
 
 /** Payloads of one kind: how many were handed over, and how many of them watched. */
 export interface PayloadCounts {
