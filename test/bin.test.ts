@@ -30,7 +30,12 @@ describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
     const { run } = await import('../src/cli/main.js');
     let printed = '';
     const io = {
-      stdout: { write: (s: string) => ((printed += s), true) },
+      stdout: {
+        write: (s: string) => {
+          printed += s;
+          return true;
+        },
+      },
       stderr: { write: () => true },
       stdin: process.stdin,
       cwd: process.cwd(),

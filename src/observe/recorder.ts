@@ -76,7 +76,6 @@ export interface RecorderOptions {
   readonly watchEvery?: number;
 }
 
-
 /** Payloads of one kind: how many were handed over, and how many of them watched. */
 export interface PayloadCounts {
   readonly handed: number;
