@@ -224,27 +224,33 @@ export function writeItem(
 /**
  * The properties each version's state items and descriptors are read and written with: the schemas',
  * and on V2 items the early draft's Boolean name too (it is read). Any other property is an extra.
+ * Built on first use, not at load (code run at load is run by every test).
  */
-const KNOWN = {
-  record: { v1: new Set(Object.keys(v1StateRecordSchema.shape)), v2: new Set(Object.keys(v2StateRecordSchema.shape)) },
-  item: {
-    v1: new Set(Object.keys(v1StateItemSchema.shape)),
-    v2: new Set([...Object.keys(v2StateItemSchema.shape), ...Object.keys(v1StateItemSchema.shape)]),
-  },
-  descriptor: {
-    v1: new Set(Object.keys(v1FieldDescriptorSchema.shape)),
-    v2: new Set(Object.keys(v2FieldDescriptorSchema.shape)),
-  },
-} as const;
+type Known = Record<'record' | 'item' | 'descriptor', Record<PayloadVersion, ReadonlySet<string>>>;
+let known: Known | undefined;
+const knownOf = (object: keyof Known, version: PayloadVersion): ReadonlySet<string> => {
+  known ??= {
+    record: { v1: new Set(Object.keys(v1StateRecordSchema.shape)), v2: new Set(Object.keys(v2StateRecordSchema.shape)) },
+    item: {
+      v1: new Set(Object.keys(v1StateItemSchema.shape)),
+      v2: new Set([...Object.keys(v2StateItemSchema.shape), ...Object.keys(v1StateItemSchema.shape)]),
+    },
+    descriptor: {
+      v1: new Set(Object.keys(v1FieldDescriptorSchema.shape)),
+      v2: new Set(Object.keys(v2FieldDescriptorSchema.shape)),
+    },
+  };
+  return known[object][version];
+};
 
 /** Copies the extra properties of a record, item or descriptor of `version` onto its converted counterpart (deep copies: output never shares state with input). */
-export function copyExtrasOf(object: keyof typeof KNOWN, version: PayloadVersion, source: object, target: Out): void {
-  copyExtras(source as Out, KNOWN[object][version], target);
+export function copyExtrasOf(object: keyof Known, version: PayloadVersion, source: object, target: Out): void {
+  copyExtras(source as Out, knownOf(object, version), target);
 }
 
 /** The extra properties of a record, item or descriptor of `version` (a caller that leaves them out says so). */
-export function extrasOf(object: keyof typeof KNOWN, version: PayloadVersion, source: object): string[] {
-  const known = KNOWN[object][version];
+export function extrasOf(object: keyof Known, version: PayloadVersion, source: object): string[] {
+  const known = knownOf(object, version);
   return Object.keys(source).filter((key) => !known.has(key));
 }
 
@@ -265,18 +271,22 @@ export function writeDescriptor(
 
 // ─── Overrides ──────────────────────────────────────────────────────────────────────────────────
 
-const REGION_KEYS: ReadonlySet<string> = new Set(['name']);
-const FIELD_KEYS: ReadonlySet<string> = new Set(['slug']);
-const OVERRIDE_KEYS: ReadonlySet<string> = new Set(['state', 'region', 'field', 'value']);
+/** An override's known properties at each level (built on first use). */
+let overrideKeys: { region: ReadonlySet<string>; field: ReadonlySet<string>; override: ReadonlySet<string> } | undefined;
 
 /** A copy of an override with another field slug (extras kept at every level): the same in both directions. */
 export function convertOverride(o: RegionalOverride, slug: string): RegionalOverride {
+  overrideKeys ??= {
+    region: new Set(['name']),
+    field: new Set(['slug']),
+    override: new Set(['state', 'region', 'field', 'value']),
+  };
   const region: Out = { name: o.region.name };
-  copyExtras(o.region as Out, REGION_KEYS, region);
+  copyExtras(o.region as Out, overrideKeys.region, region);
   const field: Out = { slug };
-  copyExtras(o.field as Out, FIELD_KEYS, field);
+  copyExtras(o.field as Out, overrideKeys.field, field);
   const out: Out = { state: o.state, region, field, value: o.value };
-  copyExtras(o as Out, OVERRIDE_KEYS, out);
+  copyExtras(o as Out, overrideKeys.override, out);
   return out as RegionalOverride;
 }
 
