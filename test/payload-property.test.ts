@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadMappings } from '../src/mapping/load.js';
 import { checkOf, firstProblem, interpreted, type Problem } from '../src/payload/check.js';
 import {
   downgrade,
@@ -23,8 +22,9 @@ import {
 } from '../src/payload/index.js';
 import { fastStateCheck, findEvidence, generatedCheck, v2OnlyItemKeys } from '../src/payload/shape.js';
 import { planFor } from '../src/payload/steps.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 /** Built inside each test: code run while the file is collected is run by every test of a mutation run. */
 const plan = () => planFor(m);
 const fixture = (name: string): unknown =>

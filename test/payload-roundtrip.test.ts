@@ -4,7 +4,6 @@
  * deletions that have no `derive`, and upgrade reports exactly those as lost.
  */
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import {
   downgrade,
   syntheticOverrides,
@@ -13,8 +12,9 @@ import {
   type V1FieldDescriptor,
   type V1StateItem,
 } from '../src/payload/index.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 const dataset = syntheticV1Dataset(m);
 const overrides = syntheticOverrides(m);
 const states = Object.values(dataset.states);

@@ -1,6 +1,5 @@
 /** The synthetic V1 dataset (used by the reference server and the bench) is shaped like the real V1 server. */
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import {
   isStateCode,
   overrideListSchema,
@@ -13,8 +12,9 @@ import {
   v1FieldListSchema,
   v1StateRecordSchema,
 } from '../src/payload/index.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 const data = syntheticV1Dataset(m);
 const served = [...m.byV1.values()]
   .filter((r) => r.kind !== 'unknown')

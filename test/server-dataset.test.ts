@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IoError } from '../src/errors.js';
-import { loadMappings } from '../src/mapping/load.js';
 import {
   downgrade,
   upgrade,
@@ -18,6 +17,7 @@ import { STATE_CODES } from '../src/payload/states.js';
 import { syntheticOverrides, syntheticV1Dataset } from '../src/payload/synthetic.js';
 import { DatasetError, loadDataset, saveDataset, syntheticDataset } from '../src/server/dataset.js';
 import { startServer } from '../src/server/server.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 let root: string;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function folder(files: Record<string, unknown>): Promise<string> {
   return dir;
 }
 
-const mappings = loadMappings();
+const mappings = bundledMappings();
 const v1 = syntheticV1Dataset(mappings);
 const ca = v1.states.CA as V1StateRecord;
 
