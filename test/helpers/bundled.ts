@@ -15,3 +15,9 @@ export function bundledMappings(): Mappings {
     getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(loadMappings(), key),
   });
 }
+
+/** A value built when a test first asks for it, then kept (for the same reason: not while the file is collected). */
+export function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
