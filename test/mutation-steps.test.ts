@@ -74,6 +74,14 @@ describe('the plan of a table', () => {
     expect([...p.v1Only]).toEqual(['old_name', 'old_text', 'by_fax', 'by_phone', 'kept_notes', 'z_gone', 'torn']);
   });
 
+  it('a V2 slug that V1 data also holds (a rename onto a slug kept as it is) is no evidence', () => {
+    const p = plan((t) => {
+      t.slugs.push({ kind: 'rename', v1: 'was_kept', v2: 'kept', description: 'Renamed onto a kept slug.' } as never);
+    });
+    expect([...p.v2Only]).toEqual(['new_name', 'new_text', 'methods']);
+    expect(p.v1Only.has('was_kept')).toBe(true);
+  });
+
   it('formats: V2 slugs get the declared format, else the fold’s Multi-select, else the carried V1 format', () => {
     const p = plan();
     expect(
@@ -241,6 +249,14 @@ describe('tables the adapter refuses', () => {
     ).toBe(
       'own.json: properties ("title"): the V1 payload schema has no text property "title"; the adapter cannot apply this rule',
     );
+    // A text property can be empty: `slug` (never empty) is not one.
+    expect(
+      refusal((t) => {
+        rule(t, 'field').v2 = 'slug';
+      }),
+    ).toBe(
+      'own.json: properties ("long_name"): the V2 payload schema has no text property "slug"; the adapter cannot apply this rule',
+    );
     expect(
       refusal((t) => {
         rule(t, 'field').v2 = 'summary';
@@ -261,6 +277,13 @@ describe('tables the adapter refuses', () => {
     expect(
       refusal((t) => {
         rule(t, 'stateItem').appliesToFormat = 'URL';
+      }),
+    ).toBe(
+      'own.json: properties ("value"): the payload adapter applies property rules for a field descriptor\'s description and a Boolean item\'s value, not this one',
+    );
+    expect(
+      refusal((t) => {
+        rule(t, 'stateItem').appliesToFormat = undefined;
       }),
     ).toBe(
       'own.json: properties ("value"): the payload adapter applies property rules for a field descriptor\'s description and a Boolean item\'s value, not this one',
