@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
-import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { gatingFindings } from '../src/report/finding.js';
 import { copyApp, filesOf, mapSlugs, referenceServer, runApp } from './helpers/apps.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * The codemod judged by behaviour, on small apps written the way real integrations are
@@ -14,7 +14,7 @@ import { copyApp, filesOf, mapSlugs, referenceServer, runApp } from './helpers/a
  * payloads, the migrated one on V2 payloads served only at V2 URLs; their outputs must agree once
  * V1 slugs are mapped by the table.
  */
-const mappings = loadMappings();
+const mappings = bundledMappings();
 
 /** What each app is, and so what migrating it must give. */
 const APPS = {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
-import { loadMappings } from '../src/mapping/load.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * Program mode on small multi-file projects: `fixtures/program/<case>/input` → `expected`. Each
@@ -14,7 +14,7 @@ import { loadMappings } from '../src/mapping/load.js';
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CASES = join(ROOT, 'fixtures/program');
-const mappings = loadMappings();
+const mappings = bundledMappings();
 
 function filesBelow(dir: string): string[] {
   return readdirSync(dir)

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/files/config-files.js';
-import { loadMappings } from '../src/mapping/load.js';
 import { upgrade } from '../src/payload/adapt.js';
 import { transformDataFile } from '../src/repo/data-files.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * Data files on their own (the repositories in test/repos*.test.ts show them with the code that
@@ -13,7 +13,7 @@ import { transformDataFile } from '../src/repo/data-files.js';
  * look-alike is untouched, config values keep every byte around the span edited.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const mappings = loadMappings();
+const mappings = bundledMappings();
 const fieldsText = readFileSync(join(ROOT, 'fixtures/payloads/v1-fields.json'), 'utf8');
 const fields = JSON.parse(fieldsText);
 /** Converted in the test that reads it, not while the file is collected (then a mutant of the adapter would be "static": see test/mutation). */

@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/codemod/run.js';
 import { transformSource } from '../src/codemod/transform.js';
-import { loadMappings } from '../src/mapping/load.js';
 import { findV1Usage } from '../src/report/find.js';
 import { gatingFindings } from '../src/report/finding.js';
 import { isCodemodFile } from '../src/report/fixer.js';
 import { createReportRules } from '../src/report/rules.js';
 import { scanText } from '../src/report/scan-text.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * One engine, two faces: for TS/JS/Vue files the report lists the codemod's own decisions, at the
@@ -18,7 +18,7 @@ import { scanText } from '../src/report/scan-text.js';
  * the bundled example and the report fixtures.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const mappings = loadMappings();
+const mappings = bundledMappings();
 /** Built in the test that uses it, not while the file is collected (a mutant of src/report/rules.ts would be "static": see test/mutation). */
 const rules = () => createReportRules(mappings);
 

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { explain } from '../src/mapping/explain.js';
 import { renderGuide } from '../src/mapping/guide.js';
-import { loadMappings } from '../src/mapping/load.js';
+import { bundledMappings } from './helpers/bundled.js';
 import { runCli } from './helpers/cli.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 const say = (q: string) => explain(m, q);
 
 /** Sentences of a message, split at ". " (code spans never hold one). */

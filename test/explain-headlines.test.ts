@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { explain } from '../src/mapping/explain.js';
-import { loadMappings } from '../src/mapping/load.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * What `explain` (and the report, which words its findings the same way) says for each rule kind,
  * asserted whole: users read these sentences to decide what to change.
  */
-const mappings = loadMappings();
+const mappings = bundledMappings();
 const says = (slug: string) => explain(mappings, slug)?.message;
 
 describe('explain, one sentence set per rule kind', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import { transformDataFile } from '../src/repo/data-files.js';
 import { apiGraph } from '../src/roles/graph.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /** `.graphql` files, decided with what the program says of their types (`RoleAnalysis.apiTypes`). */
-const mappings = loadMappings();
+const mappings = bundledMappings();
 const graph = apiGraph();
 const descriptor = (version: 'v1' | 'v2') => graph.node('descriptor', version) as NonNullable<ReturnType<typeof graph.node>>;
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import type { ResolvedRule } from '../src/mapping/mappings.js';
 import type { DeleteRule, RenameRule, SlugRuleKind } from '../src/mapping/schema.js';
 import type { SlugKind } from '../src/rules/kind.js';
 import { kindOf, SLUG_KINDS, slugRuleSchema } from '../src/rules/registry.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /** SPEC.md's Versioning part, copied verbatim: the tests read the rows from it. */
 const spec = readFileSync(new URL('../fixtures/spec/versioning.md', import.meta.url), 'utf8');
@@ -29,7 +29,7 @@ function rows(text: string): string[][] {
     );
 }
 
-const m = loadMappings();
+const m = bundledMappings();
 const rulesOf = <K extends SlugRuleKind>(kind: K) =>
   m.table.slugs.filter((r): r is Extract<typeof r, { kind: K }> => r.kind === kind);
 

@@ -4,12 +4,12 @@
  * prefilter must pass, and the low-confidence sentences users read.
  */
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import type { PropertyRule } from '../src/mapping/schema.js';
 import { createReportRules, lowConfidenceContextual, lowConfidenceValue } from '../src/report/rules.js';
 import { createPrefilter } from '../src/scan/prefilter.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const mappings = loadMappings();
+const mappings = bundledMappings();
 const rulesOf = (options?: { assumeCivic?: boolean }) => createReportRules(mappings, options);
 const VALUE = mappings.properties.find((p) => p.v1 === 'value') as PropertyRule;
 const LONG_NAME = mappings.properties.find((p) => p.v1 === 'long_name') as PropertyRule;

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { endpointModel } from '../src/endpoints/model.js';
-import { loadMappings } from '../src/mapping/load.js';
 import { languageForPath, lexText } from '../src/report/lex/languages.js';
 import { createTokenMatcher } from '../src/scan/tokens.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 /**
  * DESIGN.md: "No slug appears in src/ outside tests": behaviour comes from the table. Comments may
  * name slugs as examples, and so may the CLI's `--help` examples; code may not.
  */
-const m = loadMappings();
+const m = bundledMappings();
 const model = endpointModel(m);
 const files = fg.sync('src/**/*.ts', { cwd: new URL('..', import.meta.url).pathname, absolute: true });
 

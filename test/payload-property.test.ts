@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadMappings } from '../src/mapping/load.js';
 import { checkOf, firstProblem, interpreted, type Problem } from '../src/payload/check.js';
 import {
   downgrade,
@@ -21,11 +20,13 @@ import {
   v2FieldListSchema,
   v2StateRecordSchema,
 } from '../src/payload/index.js';
-import { fastStateCheck, findEvidence, generatedCheck, V2_ONLY_ITEM_KEYS } from '../src/payload/shape.js';
+import { fastStateCheck, findEvidence, generatedCheck, v2OnlyItemKeys } from '../src/payload/shape.js';
 import { planFor } from '../src/payload/steps.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
-const plan = planFor(m);
+const m = bundledMappings();
+/** Built inside each test: code run while the file is collected is run by every test of a mutation run. */
+const plan = () => planFor(m);
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/payloads/${name}`, import.meta.url), 'utf8'));
 const SAMPLES = ['v1-fields.json', 'v1-state-IL.json', 'v2-fields.json', 'v2-state-WI.json', 'v2-overrides.json'].map(fixture);
@@ -278,9 +279,9 @@ describe('the generated checks agree with the zod schemas', () => {
   it.each(['v1', 'v2'] as const)('one-pass state check (%s) = schema and no sign of the other version', (version) => {
     fc.assert(
       fc.property(anyPayload, (p) => {
-        const evidence = SCHEMAS.state[version].safeParse(p).success ? findEvidence(plan, 'state', p) : undefined;
+        const evidence = SCHEMAS.state[version].safeParse(p).success ? findEvidence(plan(), 'state', p) : undefined;
         const expected = evidence !== undefined && (version === 'v1' ? !evidence.v2 : !evidence.v1);
-        expect(fastStateCheck(plan, version, p)).toBe(expected);
+        expect(fastStateCheck(plan(), version, p)).toBe(expected);
       }),
       { numRuns: 300 },
     );
@@ -297,7 +298,7 @@ describe('the generated checks agree with the zod schemas', () => {
             Array.isArray(items) &&
             new Set(items.map((i) => (i !== null && typeof i === 'object' ? (i as { field_type?: unknown }).field_type : i)))
               .size === items.length;
-          const expected = fastStateCheck(plan, version, p) && unique;
+          const expected = fastStateCheck(plan(), version, p) && unique;
           const run = () => (version === 'v1' ? upgrade(p, { kind: 'state' }) : downgrade(p, { kind: 'state' }));
           if (expected) expect(run).not.toThrow();
           else expect(run).toThrow(PayloadError);
@@ -308,7 +309,7 @@ describe('the generated checks agree with the zod schemas', () => {
   );
 
   it('the V2-only item properties the one-pass check names are the schemas’', () => {
-    expect(V2_ONLY_ITEM_KEYS).toEqual(['bool_value', 'multiselect_value', 'footnotes']);
+    expect(v2OnlyItemKeys()).toEqual(['bool_value', 'multiselect_value', 'footnotes']);
   });
 });
 
@@ -320,7 +321,6 @@ describe('checkOf (the generated check)', () => {
     d: z.array(z.string().min(1)).optional(),
     e: z.looseObject({ f: z.string() }).nullable(),
   });
-  const check = checkOf(schema);
   const value = fc.oneof(
     fc.anything({ withSparseArray: true }),
     fc.record(
@@ -336,6 +336,7 @@ describe('checkOf (the generated check)', () => {
   );
 
   it('answers as safeParse does, on each construct it handles', () => {
+    const check = checkOf(schema);
     fc.assert(
       fc.property(value, (v) => {
         expect(check(v)).toBe(schema.safeParse(v).success);

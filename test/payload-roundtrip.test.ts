@@ -4,20 +4,21 @@
  * deletions that have no `derive`, and upgrade reports exactly those as lost.
  */
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import {
   downgrade,
+  STATE_CODES,
   syntheticOverrides,
   syntheticV1Dataset,
   upgrade,
   type V1FieldDescriptor,
   type V1StateItem,
 } from '../src/payload/index.js';
+import { bundledMappings, once } from './helpers/bundled.js';
 
-const m = loadMappings();
-const dataset = syntheticV1Dataset(m);
-const overrides = syntheticOverrides(m);
-const states = Object.values(dataset.states);
+const m = bundledMappings();
+const dataset = once(() => syntheticV1Dataset(m));
+const overrides = once(() => syntheticOverrides(m));
+const states = () => Object.values(dataset().states);
 const rules = [...m.byV1.values()];
 /** Expected to be lost on a round trip: deleted fields V2 cannot rebuild (generated from the table). */
 const expectedLossy = rules
@@ -33,15 +34,15 @@ const byField = (items: readonly V1StateItem[]) => new Map(items.map((i) => [i.f
  * the adapter is then covered by those tests alone (run outside a test, it is "static" and every
  * test of the suite has to run for it; see test/mutation).
  */
-const v2FieldsOf = () => upgrade(dataset.fields, { kind: 'fields', mappings: m }).value;
-const tripOf = (v1: (typeof states)[number], v2Fields = v2FieldsOf()) => {
-  const up = upgrade(v1, { kind: 'state', mappings: m, fields: dataset.fields, overrides });
-  const down = downgrade(up.value, { kind: 'state', mappings: m, fields: v2Fields, overrides });
+const v2FieldsOf = () => upgrade(dataset().fields, { kind: 'fields', mappings: m }).value;
+const tripOf = (v1: ReturnType<typeof states>[number], v2Fields = v2FieldsOf()) => {
+  const up = upgrade(v1, { kind: 'state', mappings: m, fields: dataset().fields, overrides: overrides() });
+  const down = downgrade(up.value, { kind: 'state', mappings: m, fields: v2Fields, overrides: overrides() });
   return { v1, up, down };
 };
 const allTrips = () => {
   const v2Fields = v2FieldsOf();
-  return states.map((v1) => tripOf(v1, v2Fields));
+  return states().map((v1) => tripOf(v1, v2Fields));
 };
 
 describe('state records: downgrade(upgrade(v1))', () => {
@@ -57,8 +58,8 @@ describe('state records: downgrade(upgrade(v1))', () => {
     expect([...differing].sort()).toEqual(expectedLossy);
   });
 
-  it.each(states.map((s) => s.code))('%s: the fields upgrade reports as lost are exactly the ones that differ', (code) => {
-    const { v1, up, down } = tripOf(states.find((s) => s.code === code) as (typeof states)[number]);
+  it.each(STATE_CODES)('%s: the fields upgrade reports as lost are exactly the ones that differ', (code) => {
+    const { v1, up, down } = tripOf(states().find((s) => s.code === code) as ReturnType<typeof states>[number]);
     const back = byField(down.value.state_information);
     const differing = v1.state_information.filter(
       (i) => back.get(i.field_type)?.text !== i.text || back.get(i.field_type)?.value !== i.value,
@@ -77,7 +78,8 @@ describe('state records: downgrade(upgrade(v1))', () => {
   it('strict upgrade refuses exactly the records that lose something', () => {
     for (const { v1, up } of allTrips()) {
       const lossy = up.diagnostics.some((d) => d.code === 'deleted-value-lost');
-      const run = () => upgrade(v1, { kind: 'state', mappings: m, fields: dataset.fields, overrides, strict: true });
+      const run = () =>
+        upgrade(v1, { kind: 'state', mappings: m, fields: dataset().fields, overrides: overrides(), strict: true });
       if (lossy) expect(run).toThrow(/strict: /);
       else expect(run().value).toEqual(up.value);
     }
@@ -85,7 +87,9 @@ describe('state records: downgrade(upgrade(v1))', () => {
 
   it('upgrade(downgrade(v2)) is the identity on upgraded data', () => {
     for (const { up, down } of allTrips()) {
-      expect(upgrade(down.value, { kind: 'state', mappings: m, fields: dataset.fields, overrides }).value).toEqual(up.value);
+      expect(upgrade(down.value, { kind: 'state', mappings: m, fields: dataset().fields, overrides: overrides() }).value).toEqual(
+        up.value,
+      );
     }
   });
 });
@@ -94,12 +98,12 @@ describe('field lists: downgrade(upgrade(v1))', () => {
   const downOf = () => downgrade(v2FieldsOf(), { kind: 'fields', mappings: m }).value;
 
   it('lists the same slugs, in the same order', () => {
-    expect(downOf().map((f) => f.slug)).toEqual(dataset.fields.map((f) => f.slug));
+    expect(downOf().map((f) => f.slug)).toEqual(dataset().fields.map((f) => f.slug));
   });
 
   it('renamed and unchanged descriptors come back equal; the others keep slug and format, long_name made from the slug', () => {
     const back = new Map(downOf().map((f) => [f.slug, f]));
-    for (const f of dataset.fields) {
+    for (const f of dataset().fields) {
       const expected: V1FieldDescriptor = oneToOne.has(f.slug)
         ? f
         : { ...f, long_name: f.slug.charAt(0).toUpperCase() + f.slug.slice(1).split('_').join(' ') };

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MappingError } from '../src/errors.js';
-import { DEFAULT_TABLE_PATH, loadMappings, mappingsFromJson } from '../src/mapping/load.js';
+import { DEFAULT_TABLE_PATH, mappingsFromJson } from '../src/mapping/load.js';
 import type {
   ConsolidateRule,
   DeleteRule,
@@ -25,8 +25,9 @@ import {
   type V2StateItem,
   type V2StateRecord,
 } from '../src/payload/index.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 const rules = [...m.byV1.values()];
 const of = <K extends string>(kind: K) => rules.filter((r) => r.kind === kind);
 const renames = of('rename') as RenameRule[];

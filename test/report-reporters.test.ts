@@ -9,7 +9,6 @@ import ajvFormats from 'ajv-formats';
 import type { Result as SarifResult } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { explain, FIX } from '../src/mapping/explain.js';
-import { loadMappings } from '../src/mapping/load.js';
 import type { Usage } from '../src/observe/recorder.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
@@ -21,13 +20,14 @@ import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
 import { FINGERPRINT_KEY, SARIF_MAX_RESULTS, toSarif } from '../src/report/reporters/sarif.js';
 import { observationLine, toolInfo } from '../src/report/summary.js';
+import { bundledMappings } from './helpers/bundled.js';
 
 const require = createRequire(import.meta.url);
 /** The official SARIF 2.1.0 schema (rtm.5, draft-04), as shipped by @microsoft/jest-sarif. */
 const SARIF_SCHEMA = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
 const FIXTURES = fileURLToPath(new URL('../fixtures/report/', import.meta.url));
 const { version } = toolInfo();
-const mappings = loadMappings();
+const mappings = bundledMappings();
 /** Findings use explain's wording where the codemod rewrites: one source of truth. */
 const say = (query: string) => explain(mappings, query).message;
 /** And the codemod marker's words where it leaves a person. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/codemod/transform.js';
 import { explain, FIX } from '../src/mapping/explain.js';
-import { loadMappings } from '../src/mapping/load.js';
 import { excerpt } from '../src/report/excerpt.js';
 import type { Finding } from '../src/report/finding.js';
 import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
@@ -9,8 +8,9 @@ import { createReportRules } from '../src/report/rules.js';
 import { scanText } from '../src/report/scan-text.js';
 import { propertyReadAfter } from '../src/report/value-read.js';
 import { findCivicEvidence, hasCivicContext } from '../src/scan/civic-context.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const mappings = loadMappings();
+const mappings = bundledMappings();
 /** Built in the test that uses it, not while the file is collected (a mutant of src/report/rules.ts would be "static": see test/mutation). */
 const rules = () => createReportRules(mappings);
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import { type AppRun, filesOf, referenceServer, runApp } from './helpers/apps.js';
+import { bundledMappings } from './helpers/bundled.js';
 import { copyRepo, gateFindings, gating, migrate, ownTests, REPOS } from './helpers/repos.js';
 
 /**
@@ -11,7 +11,7 @@ import { copyRepo, gateFindings, gating, migrate, ownTests, REPOS } from './help
  *   V1 (nothing that reads V1 data is moved to V2 without its request);
  * - v2-already: a repository already on V2 is left byte for byte as it is.
  */
-const mappings = loadMappings();
+const mappings = bundledMappings();
 
 const serverEnv = referenceServer(mappings);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import { upgrade } from '../src/payload/adapt.js';
 import type { V1FieldDescriptor } from '../src/payload/schemas.js';
 import { referenceServer } from './helpers/apps.js';
+import { bundledMappings } from './helpers/bundled.js';
 import { migratesWhole } from './helpers/repos.js';
 
 /**
@@ -12,7 +12,7 @@ import { migratesWhole } from './helpers/repos.js';
  * payload files it records are the adapter's V2 of the originals, nothing is left for the gate, and
  * a second run changes nothing.
  */
-const mappings = loadMappings();
+const mappings = bundledMappings();
 
 const serverEnv = referenceServer(mappings);
 

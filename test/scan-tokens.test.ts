@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadMappings } from '../src/mapping/load.js';
 import { createPrefilter, v1Tokens } from '../src/scan/prefilter.js';
 import { createTokenMatcher } from '../src/scan/tokens.js';
+import { bundledMappings } from './helpers/bundled.js';
 
-const m = loadMappings();
+const m = bundledMappings();
 
 describe('createTokenMatcher', () => {
   const matcher = createTokenMatcher(['early_voting', 'vbm_notes', 'long_name']);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IoError } from '../src/errors.js';
-import { loadMappings } from '../src/mapping/load.js';
 import {
   downgrade,
   upgrade,
@@ -18,6 +17,7 @@ import { STATE_CODES } from '../src/payload/states.js';
 import { syntheticOverrides, syntheticV1Dataset } from '../src/payload/synthetic.js';
 import { DatasetError, loadDataset, saveDataset, syntheticDataset } from '../src/server/dataset.js';
 import { startServer } from '../src/server/server.js';
+import { bundledMappings, once } from './helpers/bundled.js';
 
 let root: string;
 beforeAll(async () => {
@@ -37,9 +37,9 @@ async function folder(files: Record<string, unknown>): Promise<string> {
   return dir;
 }
 
-const mappings = loadMappings();
-const v1 = syntheticV1Dataset(mappings);
-const ca = v1.states.CA as V1StateRecord;
+const mappings = bundledMappings();
+const v1 = once(() => syntheticV1Dataset(mappings));
+const ca = () => v1().states.CA as V1StateRecord;
 
 describe('syntheticDataset', () => {
   it('has all 51 states in both versions, valid against the schemas, V2 derived through the adapter', () => {
@@ -52,10 +52,10 @@ describe('syntheticDataset', () => {
       expect(v1StateRecordSchema.safeParse(d.v1.states.get(code)).success).toBe(true);
       expect(v2StateRecordSchema.safeParse(d.v2.states.get(code)).success).toBe(true);
     }
-    expect(d.v1.fields).toEqual(v1.fields);
-    expect(d.v1.states.get('CA')).toEqual(ca);
-    expect(d.v2.fields).toEqual(upgrade(v1.fields, { kind: 'fields', mappings }).value);
-    expect(d.v2.states.get('CA')).toEqual(upgrade(ca, { kind: 'state', mappings, fields: v1.fields }).value);
+    expect(d.v1.fields).toEqual(v1().fields);
+    expect(d.v1.states.get('CA')).toEqual(ca());
+    expect(d.v2.fields).toEqual(upgrade(v1().fields, { kind: 'fields', mappings }).value);
+    expect(d.v2.states.get('CA')).toEqual(upgrade(ca(), { kind: 'state', mappings, fields: v1().fields }).value);
     expect(d.overrides).toEqual(syntheticOverrides(mappings));
     expect(d.overrides.length).toBeGreaterThan(0);
   });
@@ -74,14 +74,14 @@ describe('loadDataset', () => {
   });
 
   it('derives V2 from V1 files, and V1 from V2 files, per state', async () => {
-    const v2ca = upgrade(ca, { kind: 'state', mappings, fields: v1.fields }).value as V2StateRecord;
-    const v2Fields = upgrade(v1.fields, { kind: 'fields', mappings }).value;
+    const v2ca = upgrade(ca(), { kind: 'state', mappings, fields: v1().fields }).value as V2StateRecord;
+    const v2Fields = upgrade(v1().fields, { kind: 'fields', mappings }).value;
     const overrides = syntheticOverrides(mappings);
     const dir = await folder({
-      'v1/fields.json': v1.fields,
-      'v1/states/CA.json': ca,
+      'v1/fields.json': v1().fields,
+      'v1/states/CA.json': ca(),
       'v2/fields.json': v2Fields,
-      'v2/states/IL.json': upgrade(v1.states.IL as V1StateRecord, { kind: 'state', mappings, fields: v1.fields }).value,
+      'v2/states/IL.json': upgrade(v1().states.IL as V1StateRecord, { kind: 'state', mappings, fields: v1().fields }).value,
       'overrides.json': overrides,
     });
     const d = await loadDataset(dir, mappings);
@@ -95,16 +95,16 @@ describe('loadDataset', () => {
   });
 
   it('needs only one field list; overrides default to none', async () => {
-    const d = await loadDataset(await folder({ 'v1/fields.json': v1.fields }), mappings);
+    const d = await loadDataset(await folder({ 'v1/fields.json': v1().fields }), mappings);
     expect({ states: d.v2.states.size, overrides: d.overrides, v2Fields: d.v2.fields }).toEqual({
       states: 0,
       overrides: [],
-      v2Fields: upgrade(v1.fields, { kind: 'fields', mappings }).value,
+      v2Fields: upgrade(v1().fields, { kind: 'fields', mappings }).value,
     });
   });
 
   it('names the file and the place of every problem', async () => {
-    const item0 = ca.state_information[0];
+    const item0 = ca().state_information[0];
     const cases: [Record<string, unknown>, (dir: string) => [string, string]][] = [
       [{}, (dir) => [dir, 'no field list: expected v1/fields.json or v2/fields.json (see `civic-migrate serve --help`)']],
       [
@@ -116,34 +116,34 @@ describe('loadDataset', () => {
         (dir) => [join(dir, 'v1/fields.json'), '$[0].long_name: Invalid input: expected string, received undefined'],
       ],
       [
-        { 'v1/fields.json': v1.fields, 'v1/states/ca.json': ca },
+        { 'v1/fields.json': v1().fields, 'v1/states/ca.json': ca() },
         (dir) => [
           join(dir, 'v1/states/ca.json'),
           'a state file is named after one of the 51 upper-case state codes, e.g. CA.json',
         ],
       ],
       [
-        { 'v1/fields.json': v1.fields, 'v1/states/PR.json': ca },
+        { 'v1/fields.json': v1().fields, 'v1/states/PR.json': ca() },
         (dir) => [
           join(dir, 'v1/states/PR.json'),
           'a state file is named after one of the 51 upper-case state codes, e.g. CA.json',
         ],
       ],
       [
-        { 'v1/fields.json': v1.fields, 'v1/states/TX.json': ca },
+        { 'v1/fields.json': v1().fields, 'v1/states/TX.json': ca() },
         (dir) => [join(dir, 'v1/states/TX.json'), 'code: "CA" does not match the file name (TX)'],
       ],
       [
         {
-          'v1/fields.json': v1.fields,
-          'v1/states/CA.json': { ...ca, state_information: [{ ...item0, field_type: 'no_such_field' }] },
+          'v1/fields.json': v1().fields,
+          'v1/states/CA.json': { ...ca(), state_information: [{ ...item0, field_type: 'no_such_field' }] },
         },
         (dir) => [join(dir, 'v1/states/CA.json'), '$.state_information[0].field_type: "no_such_field" is not in v1/fields.json'],
       ],
       [
         {
-          'v1/fields.json': v1.fields,
-          'v1/states/CA.json': { ...ca, state_information: [{ ...item0, modified_at: 'yesterday' }] },
+          'v1/fields.json': v1().fields,
+          'v1/states/CA.json': { ...ca(), state_information: [{ ...item0, modified_at: 'yesterday' }] },
         },
         (dir) => [
           join(dir, 'v1/states/CA.json'),
@@ -151,11 +151,11 @@ describe('loadDataset', () => {
         ],
       ],
       [
-        { 'v2/states/CA.json': ca, 'v1/fields.json': v1.fields },
+        { 'v2/states/CA.json': ca(), 'v1/fields.json': v1().fields },
         (dir) => [join(dir, 'v2/fields.json'), 'missing: v2/states/ needs the v2 field list beside it'],
       ],
       [
-        { 'v1/fields.json': v1.fields, 'overrides.json': [{ state: 'IL' }] },
+        { 'v1/fields.json': v1().fields, 'overrides.json': [{ state: 'IL' }] },
         (dir) => [join(dir, 'overrides.json'), '$[0].region: Invalid input: expected object, received undefined'],
       ],
     ];
@@ -189,12 +189,12 @@ describe('loadDataset', () => {
 describe('startServer data option', () => {
   it('serves the synthetic dataset by default, and accepts a Dataset', async () => {
     const d = syntheticDataset(mappings);
-    const small = await loadDataset(await folder({ 'v1/fields.json': v1.fields, 'v1/states/CA.json': ca }), mappings);
+    const small = await loadDataset(await folder({ 'v1/fields.json': v1().fields, 'v1/states/CA.json': ca() }), mappings);
     const [byDefault, fromDataset] = await Promise.all([startServer(), startServer({ data: small })]);
     try {
       const get = async (url: string) => (await fetch(url)).json();
       expect(await get(`${byDefault.url}/v2/election/field/`)).toEqual(d.v2.fields);
-      expect(await get(`${fromDataset.url}/v1/election/state/CA/`)).toEqual(ca);
+      expect(await get(`${fromDataset.url}/v1/election/state/CA/`)).toEqual(ca());
       expect((await fetch(`${fromDataset.url}/v1/election/state/TX/`)).status).toBe(404);
     } finally {
       await Promise.all([byDefault.close(), fromDataset.close()]);

@@ -14,8 +14,8 @@ export type Check = (value: unknown) => boolean;
  * (a tree of closures, or an interpreter over the definition, cost the adapter 20–40% more, measured).
  * Where code generation is not allowed, closures answer (`interpreted`: slower, same answer). It covers the constructs the payload schemas use — loose objects,
  * strings with `min` and `regex`, booleans, arrays, `optional`, `nullable`, `unknown` — and throws on
- * any other, so a schema change the generator cannot follow fails at load (and in the suite), never
- * as a wrong answer. A differential property test holds every generated check to `safeParse`.
+ * any other, so a schema change the generator cannot follow fails at its first check (and in the suite),
+ * never as a wrong answer. A differential property test holds every generated check to `safeParse`.
  */
 export function checkOf(schema: z.ZodType): Check {
   const { source, patterns } = compile(schema);
@@ -167,7 +167,8 @@ export interface Problem {
 }
 
 const checks = new WeakMap<z.core.$ZodType, Check>();
-const cachedCheck = (schema: z.core.$ZodType): Check => {
+/** `checkOf`, generated once per schema. */
+export const cachedCheck = (schema: z.core.$ZodType): Check => {
   let check = checks.get(schema);
   if (!check) {
     check = checkOf(schema as z.ZodType);

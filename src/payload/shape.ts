@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { type Check, checkOf, firstProblem } from './check.js';
+import { type Check, cachedCheck, checkOf, firstProblem } from './check.js';
 import { jsonPath, PayloadError } from './diagnostics.js';
 import {
   overrideListSchema,
@@ -23,43 +23,52 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 
 /*
  * The checks run before converting are generated from the zod schemas (`checkOf`): a yes or no, with
- * no copy of the payload. When one says no, zod runs to name the first problem.
+ * no copy of the payload. When one says no, zod runs to name the first problem. Each is generated on
+ * first use, not at load (code run at load is run by every test, mutation runs included).
  */
 
-/** The override list exists only in V2: both directions check it the same way. */
-const OVERRIDES = { check: checkOf(overrideListSchema), schema: overrideListSchema };
+/** The schema of a payload of `kind` and `version` (the override list exists only in V2: both directions check it alike). */
+function schemaOf(kind: PayloadKind, version: PayloadVersion): z.ZodType {
+  switch (kind) {
+    case 'fields':
+      return version === 'v1' ? v1FieldListSchema : v2FieldListSchema;
+    case 'state':
+      return version === 'v1' ? v1StateRecordSchema : v2StateRecordSchema;
+    case 'overrides':
+      return overrideListSchema;
+  }
+}
 
-const CHECKS: Record<PayloadKind, Record<PayloadVersion, { check: Check; schema: z.ZodType }>> = {
-  fields: {
-    v1: { check: checkOf(v1FieldListSchema), schema: v1FieldListSchema },
-    v2: { check: checkOf(v2FieldListSchema), schema: v2FieldListSchema },
-  },
-  state: {
-    v1: { check: checkOf(v1StateRecordSchema), schema: v1StateRecordSchema },
-    v2: { check: checkOf(v2StateRecordSchema), schema: v2StateRecordSchema },
-  },
-  overrides: { v1: OVERRIDES, v2: OVERRIDES },
-};
+let recordShape: Check | undefined;
+let v1ItemCheck: Check | undefined;
+let v2ItemCheck: Check | undefined;
+let v2OnlyKeys: readonly string[] | undefined;
 
 /** A state record's own properties (its items are checked one by one as they are converted); V1 and V2 records differ only in their items. */
-export const stateRecordShape = checkOf(v1StateRecordSchema.extend({ state_information: z.array(z.unknown()) })) as (
-  payload: unknown,
-) => payload is { code: string; name: string; state_information: unknown[] };
+export function stateRecordShape(payload: unknown): payload is { code: string; name: string; state_information: unknown[] } {
+  recordShape ??= checkOf(v1StateRecordSchema.extend({ state_information: z.array(z.unknown()) }));
+  return recordShape(payload);
+}
 
-const v1ItemCheck = checkOf(v1StateItemSchema);
 /** The item properties only V2 has (`bool_value`, `multiselect_value`, `footnotes`): a V1 item has none of them. */
-export const V2_ONLY_ITEM_KEYS: readonly string[] = Object.keys(v2StateItemSchema.shape).filter(
-  (key) => !(key in v1StateItemSchema.shape),
-);
+export function v2OnlyItemKeys(): readonly string[] {
+  v2OnlyKeys ??= Object.keys(v2StateItemSchema.shape).filter((key) => !(key in v1StateItemSchema.shape));
+  return v2OnlyKeys;
+}
 
 /** A valid V1 item that has none of V2's own properties. */
 export function v1StateItemOk(item: unknown): boolean {
+  v1ItemCheck ??= checkOf(v1StateItemSchema);
   if (!v1ItemCheck(item)) return false;
-  for (const key of V2_ONLY_ITEM_KEYS) if ((item as Obj)[key] !== undefined) return false;
+  for (const key of v2OnlyItemKeys()) if ((item as Obj)[key] !== undefined) return false;
   return true;
 }
 
-export const v2StateItemOk: Check = checkOf(v2StateItemSchema);
+/** A valid V2 item. */
+export function v2StateItemOk(item: unknown): boolean {
+  v2ItemCheck ??= checkOf(v2StateItemSchema);
+  return v2ItemCheck(item);
+}
 
 /**
  * The one-pass state check, as a whole: valid for `version`, and no slug the other version never holds.
@@ -78,10 +87,20 @@ export function fastStateCheck(plan: Plan, version: PayloadVersion, payload: unk
 
 /** The generated check alone (exported for the equivalence test). */
 export function generatedCheck(kind: PayloadKind, version: PayloadVersion, payload: unknown): boolean {
-  return CHECKS[kind][version].check(payload);
+  return cachedCheck(schemaOf(kind, version))(payload);
 }
 
-const NAMES: Record<PayloadKind, string> = { fields: 'field list', state: 'state record', overrides: 'override list' };
+/** A payload kind in words. */
+function nameOf(kind: PayloadKind): string {
+  switch (kind) {
+    case 'fields':
+      return 'field list';
+    case 'state':
+      return 'state record';
+    case 'overrides':
+      return 'override list';
+  }
+}
 
 /**
  * The first problem of a payload that is not valid for that kind and version, as the `PayloadError`
@@ -95,15 +114,15 @@ export function payloadProblem(
   payload: unknown,
   source?: string,
 ): { readonly error: PayloadError; readonly index: number | undefined } | undefined {
-  const { check, schema } = CHECKS[kind][version];
-  if (check(payload)) return undefined;
+  const schema = schemaOf(kind, version);
+  if (cachedCheck(schema)(payload)) return undefined;
   const problem = firstProblem(schema, payload);
   if (!problem) throw new Error(`internal: the generated ${version} ${kind} check disagrees with itself`);
   const result = (problem.schema as z.ZodType).safeParse(problem.value);
   if (result.success) throw new Error(`internal: the generated ${version} ${kind} check disagrees with its schema`);
   const issue = result.error.issues[0] as z.core.$ZodIssue;
   const path = [...problem.path, ...issue.path];
-  const message = describeIssue({ ...issue, path } as z.core.$ZodIssue, payload, `${version.toUpperCase()} ${NAMES[kind]}`);
+  const message = describeIssue({ ...issue, path } as z.core.$ZodIssue, payload, `${version.toUpperCase()} ${nameOf(kind)}`);
   const index = kind === 'state' ? (path[0] === 'state_information' ? path[1] : undefined) : path[0];
   return { error: new PayloadError(jsonPath(path), message, { source }), index: typeof index === 'number' ? index : undefined };
 }
@@ -131,18 +150,28 @@ function at(payload: unknown, path: readonly PropertyKey[]): { found: boolean; v
   return { found: true, value: node };
 }
 
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  number: 'a number',
-};
+/** What zod's `expected` names, in words. */
+function expectedWords(expected: string): string {
+  switch (expected) {
+    case 'string':
+      return 'a string';
+    case 'boolean':
+      return 'a boolean';
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
+    case 'number':
+      return 'a number';
+    default:
+      return expected;
+  }
+}
 
 function describeIssue(issue: z.core.$ZodIssue, payload: unknown, what: string): string {
   const { found, value } = at(payload, issue.path);
   if (issue.code === 'invalid_type') {
-    const expected = EXPECTED[issue.expected] ?? issue.expected;
+    const expected = expectedWords(issue.expected);
     if (issue.path.length === 0) return `expected a ${what} (${expected}), got ${typeName(value)}`;
     if (!found || value === undefined) return `missing (expected ${expected} in a ${what})`;
     return `expected ${expected}, got ${typeName(value)}`;
@@ -222,7 +251,7 @@ export function findEvidence(plan: Plan, kind: PayloadKind, payload: unknown, up
       if (!isObject(payload) || !Array.isArray(payload.state_information)) return out;
       each(payload.state_information, (item, i) => {
         if (!out.v2) {
-          const key = V2_ONLY_ITEM_KEYS.find((k) => item[k] !== undefined);
+          const key = v2OnlyItemKeys().find((k) => item[k] !== undefined);
           if (key) out.v2 = { path: jsonPath(['state_information', i, key]), reason: `items have "${key}"`, index: i };
         }
         slugSign(item.field_type, i, () => jsonPath(['state_information', i, 'field_type']));
@@ -258,7 +287,7 @@ export function mixedError(kind: PayloadKind, v1: Evidence, v2: Evidence, source
   const [later, earlier] = v1.index > v2.index ? [v1, v2] : [v2, v1];
   return new PayloadError(
     later.path,
-    `this ${NAMES[kind]} mixes V1 and V2: ${later.reason}, but ${earlier.reason} (at ${earlier.path})`,
+    `this ${nameOf(kind)} mixes V1 and V2: ${later.reason}, but ${earlier.reason} (at ${earlier.path})`,
     {
       source,
     },
@@ -267,7 +296,7 @@ export function mixedError(kind: PayloadKind, v1: Evidence, v2: Evidence, source
 
 export function wrongVersionError(kind: PayloadKind, found: PayloadVersion, evidence: Evidence, source?: string): PayloadError {
   const verb = found === 'v2' ? 'upgrade takes V1' : 'downgrade takes V2';
-  return new PayloadError(evidence.path, `this is a ${found.toUpperCase()} ${NAMES[kind]} (${evidence.reason}); ${verb}`, {
+  return new PayloadError(evidence.path, `this is a ${found.toUpperCase()} ${nameOf(kind)} (${evidence.reason}); ${verb}`, {
     source,
   });
 }

@@ -142,10 +142,20 @@ function propertyNames(mappings: Mappings): PropertyNames {
       new MappingError(mappings.source, `properties ("${rule.v1}")`, 'a second rule for the same property: which one applies?');
     if (rule.object === 'field' && rule.appliesToFormat === undefined) {
       if (description) throw twice();
-      description = checkedNames(mappings, rule, DESCRIPTOR_SCHEMAS, { words: 'text', sample: '' });
+      description = checkedNames(
+        mappings,
+        rule,
+        { v1: v1FieldDescriptorSchema, v2: v2FieldDescriptorSchema },
+        { words: 'text', sample: '' },
+      );
     } else if (rule.object === 'stateItem' && rule.appliesToFormat === 'Boolean') {
       if (boolean) throw twice();
-      boolean = checkedNames(mappings, rule, ITEM_SCHEMAS, { words: 'Boolean', sample: true });
+      boolean = checkedNames(
+        mappings,
+        rule,
+        { v1: v1StateItemSchema, v2: v2StateItemSchema },
+        { words: 'Boolean', sample: true },
+      );
     } else
       throw new MappingError(
         mappings.source,
@@ -167,9 +177,6 @@ function propertyNames(mappings: Mappings): PropertyNames {
     );
   return { description, boolean };
 }
-
-const DESCRIPTOR_SCHEMAS = { v1: v1FieldDescriptorSchema, v2: v2FieldDescriptorSchema } as const;
-const ITEM_SCHEMAS = { v1: v1StateItemSchema, v2: v2StateItemSchema } as const;
 
 function buildPlan(mappings: Mappings): Plan {
   const names = propertyNames(mappings);
@@ -237,6 +244,7 @@ function buildPlan(mappings: Mappings): Plan {
       case 'deleted':
         deleteRules.push(rule.warning === undefined ? fate.rule : { ...fate.rule, warning: rule.warning });
         break;
+      // Stryker disable next-line all: no fate reaches it (assertNever)
       default:
         assertNever(fate);
     }

@@ -36,6 +36,22 @@
  *   options' `i < selected.length` → `<=` (`indexOf(undefined)` is -1: skipped); the emit
  *   collisions of state records and field lists (an item or descriptor that would give an existing
  *   V1 slug is refused by the version check first).
+ * - src/payload/steps.ts, what a valid table makes unobservable: the Boolean sample `true` → false
+ *   (every Boolean schema takes both); `append`'s `if (list)` → false (a V2 slug carries at most one
+ *   V1 slug one to one: two renames onto one slug are refused); `keptAsIs`'s `fate.fate ===
+ *   'carried'` → true (no other fate has a V2 slug equal to its V1 slug); `formatOfV1`'s `f ===
+ *   undefined` → false (`formats.get(undefined)` is undefined); the V2 format of a fold (the
+ *   `'option'` branch and its strings: the table declares every fold's target in v2Fields as a
+ *   Multi-select, read last), of a carried slug (`fate.fate === 'carried' && fate.known` → true or
+ *   `||`, `if (f)` → true: other fates have no V2 slug, unknown rows no V1 format, and a format of
+ *   undefined reads as none) and of a declared field (`field.format` → true: the schema requires
+ *   it); `optionOrder`'s `?.`, `?? []` and the loop adding options the declared set lacks (a valid
+ *   table declares every option of a fold); `if (!fate.known) break` → false (an unknown slug's V2
+ *   name is itself anyway, and it has no V2 slug whose downgrade step would read it); a deletion's
+ *   warning spread (`rule.warning === undefined` → true, false or `!==`: the resolved row carries
+ *   its warning already); `new SlugOrder([...])` → `[]` (slugs outside the order are sorted alike:
+ *   the order only saves the sort);
+ * - src/payload/codec.ts: none listed here (two marked beside the code).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';

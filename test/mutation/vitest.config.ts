@@ -31,6 +31,9 @@ export const ADAPTER_IN_HOOKS = [
   'test/apps.test.ts', // helpers/apps.ts referenceServer: a server started in beforeAll
   'test/repos.test.ts', // the same
   'test/repos-more.test.ts', // the same
+  'test/observe.test.ts', // startServer in beforeAll: the synthetic dataset upgraded to serve V2
+  'test/observe-property.test.ts', // the same (servedData in a beforeAll)
+  'test/server-record.test.ts', // the same
 ];
 
 /** Whether the run mutates the adapter (all modules when STRYKER_MUTATE is not set). */
