@@ -51,7 +51,18 @@
  *   warning spread (`rule.warning === undefined` → true, false or `!==`: the resolved row carries
  *   its warning already); `new SlugOrder([...])` → `[]` (slugs outside the order are sorted alike:
  *   the order only saves the sort);
- * - src/payload/codec.ts: none listed here (two marked beside the code).
+ * - src/payload/shape.ts, defensive code no payload reaches: `payloadProblem`'s two internal
+ *   self-checks (`!problem`, `result.success` → false: the generated check and zod agree, a
+ *   property test holds them to it) and the item index's `path[0] === 'state_information'` and
+ *   `typeof index === 'number'` → true (a record's other problems are at `code` or `name`, one key
+ *   deep: `path[1]` is undefined); `at`'s guard and its `found` (a zod issue's path runs through the
+ *   objects and arrays the payload has, and a property that is not found reads undefined, which says
+ *   "missing" alike); `describeIssue`'s `'bad format'` and `invalid_format` → true (zod gives a
+ *   message, and no other issue code reaches there) and `expectedWords`' default (the schemas expect
+ *   only strings, booleans, arrays and objects); in `findEvidence`, `slugSign`'s string guard (no
+ *   set holds a non-string), the scan's early exit `out.v1 && out.v2` → false (the first sign of
+ *   each version is kept either way) and the override list's array guard (anything else has no
+ *   items to scan).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
