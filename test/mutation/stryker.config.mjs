@@ -63,6 +63,17 @@
  *   set holds a non-string), the scan's early exit `out.v1 && out.v2` → false (the first sign of
  *   each version is kept either way) and the override list's array guard (anything else has no
  *   items to scan).
+ * - src/payload/check.ts: `stringChecks`' tests of a check's kind where only one kind can match
+ *   (`c.check === 'min_length' && typeof c.minimum === 'number'` → `||` or either half → true: only
+ *   a min_length check has a minimum, and it always does; `c.check === 'string_format'` → true: only
+ *   those have a format); `min > 0` → true or `>=` (a length is never negative); the fast path for
+ *   an array of anything (`isUnknown`, its string and its callers' tests → false: the loop over an
+ *   always-true check answers the same); `compile`'s bookkeeping (`patterns` starting non-empty: the
+ *   indices follow the pushes; `functions.push('') - 1` → `+ 1` and the placeholder text: a name and
+ *   its slot stay paired and the slot is overwritten; the `'\n'` join); `cachedCheck`'s `!check` →
+ *   true (a cache only); `firstProblem`'s defensive returns (`i === v.length`, `key === undefined`
+ *   → false and their literals: an array or object the check refused has a failing element or
+ *   property) and its index loop's `i < v.length` → true or `<=` (it stops at that element first).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
