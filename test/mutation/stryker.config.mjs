@@ -73,7 +73,9 @@
  *   its slot stay paired and the slot is overwritten; the `'\n'` join); `cachedCheck`'s `!check` →
  *   true (a cache only); `firstProblem`'s defensive returns (`i === v.length`, `key === undefined`
  *   → false and their literals: an array or object the check refused has a failing element or
- *   property) and its index loop's `i < v.length` → true or `<=` (it stops at that element first).
+ *   property), its index loop's `i < v.length` → true or `<=` (it stops at that element first), and
+ *   its descent's `v !== undefined` and `v !== null` → true (an optional or nullable schema the
+ *   value fails is never given undefined or null: it takes them).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
