@@ -46,6 +46,7 @@ const CASES: [string, Record<string, unknown> | unknown, boolean][] = [
   ['an object missing its property', { ...valid, e: {} }, false],
   ['an array for an object', { ...valid, e: [] }, false],
   ['a number in an object', { ...valid, e: { f: 1 } }, false],
+  // biome-ignore lint/suspicious/noSparseArray: a hole is the case
   ['an array of anything, holes too', { ...valid, g: [undefined, , null] }, true],
   ['an object for an array of anything', { ...valid, g: {} }, false],
   ['no unknown value', { ...valid, h: undefined }, true],
