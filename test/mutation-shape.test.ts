@@ -83,6 +83,7 @@ describe('detectKind', () => {
     expect(not('y'.repeat(40))).toBe(`${expected}the string "${'y'.repeat(40)}"`);
     expect(not(42)).toBe(`${expected}number 42`);
     expect(not(undefined)).toBe(`${expected}undefined undefined`);
+    expect(refused(() => detectKind(true, 'in.json'))[1]).toBe(`in.json: ${expected}boolean true`);
   });
 });
 
@@ -245,6 +246,10 @@ describe('findEvidence and detectPayload', () => {
       v2: { path: '$[2].field.slug', reason: '"alerts_absentee" is a V2 slug', index: 2 },
     });
     expect(findEvidence(p, 'overrides', { field: { slug: 'alert_registration' } })).toEqual({});
+    // An item without a field object is skipped.
+    expect(findEvidence(p, 'overrides', [{ state: 'WI' }, { field: null }, { field: { slug: 'alerts_absentee' } }])).toEqual({
+      v2: { path: '$[2].field.slug', reason: '"alerts_absentee" is a V2 slug', index: 2 },
+    });
   });
 
   it('detectPayload: the version shown, unknown when nothing tells, V2 for overrides; mixed payloads refused', () => {

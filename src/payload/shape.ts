@@ -161,8 +161,6 @@ function expectedWords(expected: string): string {
       return 'an array';
     case 'object':
       return 'an object';
-    case 'number':
-      return 'a number';
     default:
       return expected;
   }

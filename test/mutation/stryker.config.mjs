@@ -51,7 +51,31 @@
  *   warning spread (`rule.warning === undefined` → true, false or `!==`: the resolved row carries
  *   its warning already); `new SlugOrder([...])` → `[]` (slugs outside the order are sorted alike:
  *   the order only saves the sort);
- * - src/payload/codec.ts: none listed here (two marked beside the code).
+ * - src/payload/shape.ts, defensive code no payload reaches: `payloadProblem`'s two internal
+ *   self-checks (`!problem`, `result.success` → false: the generated check and zod agree, a
+ *   property test holds them to it) and the item index's `path[0] === 'state_information'` and
+ *   `typeof index === 'number'` → true (a record's other problems are at `code` or `name`, one key
+ *   deep: `path[1]` is undefined); `at`'s guard and its `found` (a zod issue's path runs through the
+ *   objects and arrays the payload has, and a property that is not found reads undefined, which says
+ *   "missing" alike); `describeIssue`'s `'bad format'` and `invalid_format` → true (zod gives a
+ *   message, and no other issue code reaches there) and `expectedWords`' default (the schemas expect
+ *   only strings, booleans, arrays and objects); in `findEvidence`, `slugSign`'s string guard (no
+ *   set holds a non-string), the scan's early exit `out.v1 && out.v2` → false (the first sign of
+ *   each version is kept either way) and the override list's array guard (anything else has no
+ *   items to scan).
+ * - src/payload/check.ts: `stringChecks`' tests of a check's kind where only one kind can match
+ *   (`c.check === 'min_length' && typeof c.minimum === 'number'` → `||` or either half → true: only
+ *   a min_length check has a minimum, and it always does; `c.check === 'string_format'` → true: only
+ *   those have a format); `min > 0` → true or `>=` (a length is never negative); the fast path for
+ *   an array of anything (`isUnknown`, its string and its callers' tests → false: the loop over an
+ *   always-true check answers the same); `compile`'s bookkeeping (`patterns` starting non-empty: the
+ *   indices follow the pushes; `functions.push('') - 1` → `+ 1` and the placeholder text: a name and
+ *   its slot stay paired and the slot is overwritten; the `'\n'` join); `cachedCheck`'s `!check` →
+ *   true (a cache only); `firstProblem`'s defensive returns (`i === v.length`, `key === undefined`
+ *   → false and their literals: an array or object the check refused has a failing element or
+ *   property), its index loop's `i < v.length` → true or `<=` (it stops at that element first), and
+ *   its descent's `v !== undefined` and `v !== null` → true (an optional or nullable schema the
+ *   value fails is never given undefined or null: it takes them).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { lstatSync, realpathSync } from 'node:fs';
