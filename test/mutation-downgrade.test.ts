@@ -6,17 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
 import { type Diagnostic, downgrade } from '../src/payload/index.js';
-import { payloadProblem, said, samplePayload } from './helpers/payloads.js';
+import { v2Item as item, payloadProblem, wisconsin as record, said, samplePayload } from './helpers/payloads.js';
 
 const T = '2024-03-01T12:00:00Z';
-const item = (field_type: string, extra: Record<string, unknown> = {}) => ({
-  field_type,
-  text: 'x',
-  footnotes: '',
-  modified_at: T,
-  ...extra,
-});
-const record = (...items: Record<string, unknown>[]) => ({ code: 'WI', name: 'Wisconsin', state_information: items });
 /** The diagnostics but those of the deleted V1 fields every V2 record lacks. */
 const aboutItems = (ds: readonly Diagnostic[]) => said(ds.filter((d) => !d.code.startsWith('deleted-field')));
 const override = (slug: string, value = 'x') => ({ state: 'WI', region: { name: 'Dane County' }, field: { slug }, value });

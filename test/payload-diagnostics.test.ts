@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { downgrade, upgrade } from '../src/payload/adapt.js';
 import { PayloadError } from '../src/payload/diagnostics.js';
+import { v2Item as item, wisconsin as record } from './helpers/payloads.js';
 
 /**
  * The adapter's diagnostics, asserted exactly where a branch decides them (a property test that
  * only says "it throws" covers no branch): what a user reads on stderr and in `--diagnostics json`.
  */
-const item = (field_type: string, extra: Record<string, unknown> = {}) => ({
-  field_type,
-  text: 'x',
-  footnotes: '',
-  modified_at: '2024-03-01T12:00:00Z',
-  ...extra,
-});
-const record = (...items: Record<string, unknown>[]) => ({ code: 'WI', name: 'Wisconsin', state_information: items });
 const said = (r: { diagnostics: readonly { code: string; field?: string; path?: string; message: string }[] }) =>
   r.diagnostics.map((d) => [d.code, d.field, d.path, d.message]);
 

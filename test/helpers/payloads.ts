@@ -19,3 +19,15 @@ export function payloadProblem(fn: () => unknown): string {
   }
   throw new Error('expected a PayloadError');
 }
+
+/** A V2 state information item (text `x`, no footnotes), with `extra` over it. */
+export const v2Item = (field_type: string, extra: Record<string, unknown> = {}) => ({
+  field_type,
+  text: 'x',
+  footnotes: '',
+  modified_at: '2024-03-01T12:00:00Z',
+  ...extra,
+});
+
+/** Wisconsin's state record holding these items. */
+export const wisconsin = (...items: Record<string, unknown>[]) => ({ code: 'WI', name: 'Wisconsin', state_information: items });
