@@ -39,7 +39,7 @@ function loadStart() {
     // `--help` alone depends on the build, the width and the locale only: kept from the last run.
     const help =
       start && cache !== undefined && argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0])
-        ? start.helpEntry(cache, bundlePath, Math.min(110, process.stdout.columns ?? 100), process.env)
+        ? start.helpEntry(cache, bundlePath, start.helpWidth(process.stdout.columns), process.env)
         : undefined;
     const kept = help === undefined ? undefined : start.readHelp(help);
     if (kept !== undefined) {
@@ -54,7 +54,7 @@ function loadStart() {
     }
     const { run } = bundle ?? (await import('../dist/cli/main.js'));
     let printed = '';
-    // The same io, its stdout also kept (the width is the CLI's own: min(110, columns ?? 100)).
+    // The same io, its stdout also kept (its columns give the CLI the width the entry is kept for).
     const runIo =
       help === undefined || !bundle
         ? io

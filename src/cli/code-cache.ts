@@ -24,6 +24,8 @@ import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import { fnv64 } from '../hash.js';
 
+export { helpWidth } from './width.js';
+
 /** Files from this size up are worth a cache entry (TypeScript, the bundle); smaller ones compile in no time. */
 export const CACHED_FROM_BYTES = 512 * 1024;
 
@@ -52,15 +54,22 @@ interface ModuleInternals {
 
 const internals = Module as unknown as ModuleInternals;
 
-/** The cache file of one source file as it is now on disk (undefined when it cannot be stat'ed). */
-function entryFor(dir: string, filename: string, variant: string): string | undefined {
+/** What identifies a file as it is now on disk (path, size, modification time, inode); undefined when it cannot be stat'ed. */
+function statKey(filename: string): string | undefined {
   try {
     const s = statSync(filename);
-    const key = fnv64(`${filename}\0${s.size}\0${s.mtimeMs}\0${s.ino}\0${process.version}\0${process.arch}\0${variant}`);
-    return join(dir, `${basename(filename)}.${variant ? `${variant}.` : ''}${key}.v8`);
+    return `${filename}\0${s.size}\0${s.mtimeMs}\0${s.ino}`;
   } catch {
     return undefined;
   }
+}
+
+/** The cache file of one source file as it is now on disk (undefined when it cannot be stat'ed). */
+function entryFor(dir: string, filename: string, variant: string): string | undefined {
+  const file = statKey(filename);
+  if (file === undefined) return undefined;
+  const key = fnv64(`${file}\0${process.version}\0${process.arch}\0${variant}`);
+  return join(dir, `${basename(filename)}.${variant ? `${variant}.` : ''}${key}.v8`);
 }
 
 function readCache(entry: string | undefined): Buffer | undefined {
@@ -72,23 +81,34 @@ function readCache(entry: string | undefined): Buffer | undefined {
   }
 }
 
-/** Writes the entry atomically and drops the same file's older entries (other versions, other stats). */
-function writeCache(dir: string, entry: string, data: Buffer): void {
+/**
+ * Writes an entry atomically (a temporary file renamed) and removes the entries of the directory it
+ * replaces (`replaced`: the same file's other versions). Any failure costs the next run only what the
+ * entry would have saved.
+ */
+function writeEntry(dir: string, entry: string, data: string | Buffer, replaced: (name: string) => boolean): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temp = `${entry}.${process.pid}.tmp`;
     writeFileSync(temp, data, { mode: 0o600 });
     renameSync(temp, entry);
     const name = basename(entry);
-    const stem = name.slice(0, name.length - '.0123456789abcdef.v8'.length);
-    for (const other of readdirSync(dir)) {
-      if (other !== name && other.startsWith(`${stem}.`) && /\.[0-9a-f]{16}\.v8$/.test(other) && other.length === name.length) {
-        unlinkSync(join(dir, other));
-      }
-    }
+    for (const other of readdirSync(dir)) if (other !== name && replaced(other)) unlinkSync(join(dir, other));
   } catch {
-    // A cache that cannot be written costs the next run a compile, nothing more.
+    // A cache is a speed-up, never a dependency.
   }
+}
+
+/** Writes a code cache entry, and drops the same file's older entries (other versions, other stats). */
+function writeCache(dir: string, entry: string, data: Buffer): void {
+  const name = basename(entry);
+  const stem = name.slice(0, name.length - '.0123456789abcdef.v8'.length);
+  writeEntry(
+    dir,
+    entry,
+    data,
+    (other) => other.startsWith(`${stem}.`) && /\.[0-9a-f]{16}\.v8$/.test(other) && other.length === name.length,
+  );
 }
 
 /** The environment yargs reads its locale from: help in another language is another entry. */
@@ -99,14 +119,10 @@ const LOCALE_ENV = ['LC_ALL', 'LC_MESSAGES', 'LANG', 'LANGUAGE'] as const;
  * width and this locale: the help depends on nothing else. Undefined when the bundle cannot be stat'ed.
  */
 export function helpEntry(dir: string, bundle: string, width: number, env: NodeJS.ProcessEnv): string | undefined {
-  try {
-    const s = statSync(bundle);
-    const build = fnv64(`${bundle}\0${s.size}\0${s.mtimeMs}\0${s.ino}`);
-    const variant = fnv64(`${width}\0${LOCALE_ENV.map((k) => env[k] ?? '').join('\0')}`);
-    return join(dir, `help.${build}.${variant}.txt`);
-  } catch {
-    return undefined;
-  }
+  const file = statKey(bundle);
+  if (file === undefined) return undefined;
+  const variant = fnv64(`${width}\0${LOCALE_ENV.map((k) => env[k] ?? '').join('\0')}`);
+  return join(dir, `help.${fnv64(file)}.${variant}.txt`);
 }
 
 /** The help kept at an entry, or undefined. */
@@ -120,18 +136,8 @@ export function readHelp(entry: string): string | undefined {
 
 /** Keeps the help at its entry (atomically), and drops what earlier builds kept. Failures cost only the next run's rendering. */
 export function keepHelp(dir: string, entry: string, text: string): void {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = `${entry}.${process.pid}.tmp`;
-    writeFileSync(temp, text, { mode: 0o600 });
-    renameSync(temp, entry);
-    const build = basename(entry).split('.')[1];
-    for (const other of readdirSync(dir)) {
-      if (/^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/.test(other) && other.split('.')[1] !== build) unlinkSync(join(dir, other));
-    }
-  } catch {
-    // Rendered again next time.
-  }
+  const build = basename(entry).split('.')[1];
+  writeEntry(dir, entry, text, (other) => /^help\.[0-9a-f]{16}\.[0-9a-f]{16}\.txt$/.test(other) && other.split('.')[1] !== build);
 }
 
 /**

@@ -12,6 +12,7 @@ import { observeCommand } from './observe.js';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 import { verifyCommand } from './verify.js';
+import { helpWidth } from './width.js';
 
 /** Every command, in the order `--help` lists them. */
 export const commands: readonly CommandDef<never>[] = [
@@ -96,7 +97,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .help()
     .alias('help', 'h')
     .version(packageVersion())
-    .wrap(Math.min(110, (io.stdout as { columns?: number }).columns ?? 100))
+    .wrap(helpWidth((io.stdout as { columns?: number }).columns))
     .exitProcess(false)
     .fail((msg, err) => {
       if (err) throw err;
