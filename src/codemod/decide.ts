@@ -52,7 +52,6 @@ export type Decision =
       readonly quiet?: true;
     };
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const slugRef = (rule: ResolvedRule): RuleRef => ({ kind: rule.kind, v1: rule.v1 });
 const propertyRef = (p: PropertyRule): RuleRef => ({ kind: 'property', v1: p.v1 });
 
@@ -92,7 +91,7 @@ export function decide(a: Analysis): Decision[] {
     const start = a.source.start(node);
     const reason = why ? { why } : {};
     if (ts.isIdentifier(node)) {
-      if (!IDENTIFIER.test(to)) return false;
+      if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(to)) return false;
       // Destructuring keeps the local name: `{ v1 }` → `{ v2: v1 }`.
       const replacement = place === 'shorthand' || place === 'binding' ? `${to}: ${from}` : to;
       out.push({ kind: 'rewrite', node, start, end: node.end, text: replacement, from, change, to, rule, ...reason });

@@ -5,7 +5,7 @@ import type { ApiNode } from '../roles/graph.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note } from '../vocabulary/notes.js';
 import type { CodemodPlan } from './plan.js';
-import { CONCEPT } from './role-verdict.js';
+import { conceptOf } from './role-verdict.js';
 
 /** What the codemod decides in one GraphQL document: renames (offsets in the file) and markers. */
 export interface GraphqlDecisions {
@@ -40,7 +40,9 @@ export function decideGraphql(
   const ruleOf = (typeName: string | undefined, field: string): PropertyRule | undefined => {
     const api = typeName === undefined ? undefined : types.get(typeName);
     const p = plan.fieldProperties.get(field) ?? plan.itemProperties.get(field);
-    return api && p && api.version === plan.model.from && CONCEPT[p.object] === api.concept && !p.appliesToFormat ? p : undefined;
+    return api && p && api.version === plan.model.from && conceptOf(p.object) === api.concept && !p.appliesToFormat
+      ? p
+      : undefined;
   };
   const edits = graphqlRenames(doc, (type, field) => ruleOf(type, field)?.v2, { keepResultKeys: true });
   const renames = edits.map((e) => ({

@@ -6,14 +6,11 @@ import { compactText, skipOuter } from './ast.js';
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
 
-/** The item members that hold its field's slug (`field_type`), from the payload schemas. */
-const SLUG_MEMBERS: ReadonlySet<string> = (() => {
+/** Whether an item's member of this name holds its field's slug (`field_type`), from the payload schemas. */
+function isSlugMember(name: string): boolean {
   const graph = apiGraph();
-  const names = new Set<string>();
-  for (const node of graph.objects)
-    if (node.concept === 'item') for (const [name, m] of node.members) if (m === graph.slug) names.add(name);
-  return names;
-})();
+  return graph.objects.some((node) => node.concept === 'item' && node.members.get(name) === graph.slug);
+}
 
 /**
  * The field a condition above a read narrows an item to: `if (item.field_type === 'x') … item.value`,
@@ -49,14 +46,13 @@ export function narrowedSlug(a: Analysis, access: Node, receiver: Expression): s
   return undefined;
 }
 
-/** Array searches whose result is the one element their callback accepts. */
-const PICKS: ReadonlySet<string> = new Set(['find', 'findLast']);
-
 /** The slug a search's callback requires of the element it picks: `find((i) => i.field_type === 'x')`, `find(function (i) { return … })`. */
 function pickedSlug(a: Analysis, receiver: Expression): string | undefined {
   const { ts } = a.source;
   if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) return undefined;
-  if (!PICKS.has(receiver.expression.name.text)) return undefined;
+  // Array searches whose result is the one element their callback accepts.
+  const method = receiver.expression.name.text;
+  if (method !== 'find' && method !== 'findLast') return undefined;
   const callback = receiver.arguments[0] && skipOuter(ts, receiver.arguments[0]);
   if (!callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return undefined;
   const param = callback.parameters[0]?.name;
@@ -85,7 +81,7 @@ function slugComparedWith(a: Analysis, x: TsNamespace.BinaryExpression, subject:
     if (
       ts.isStringLiteralLike(lit) &&
       ts.isPropertyAccessExpression(o) &&
-      SLUG_MEMBERS.has(o.name.text) &&
+      isSlugMember(o.name.text) &&
       compactText(o.expression, sf) === subject
     )
       return lit.text;
@@ -101,7 +97,7 @@ export function literalSlug(a: Analysis, literal: Node): string | undefined {
     if (!ts.isPropertyAssignment(member)) continue;
     const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
     const init = skipOuter(ts, member.initializer);
-    if (name !== undefined && SLUG_MEMBERS.has(name) && ts.isStringLiteralLike(init)) return init.text;
+    if (name !== undefined && isSlugMember(name) && ts.isStringLiteralLike(init)) return init.text;
   }
   return undefined;
 }

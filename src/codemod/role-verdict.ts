@@ -21,7 +21,10 @@ export type RoleVerdict =
   /** V1 and V2 data both reach it. */
   | { readonly kind: 'mixed'; readonly facts: readonly Fact[] };
 
-export const CONCEPT: Readonly<Record<PropertyRule['object'], Concept>> = { field: 'descriptor', stateItem: 'item' };
+/** The API concept a property rule's object is: a field list's descriptor, a state record's item. */
+export function conceptOf(object: PropertyRule['object']): Concept {
+  return object === 'field' ? 'descriptor' : 'item';
+}
 
 const strengthOf = (fact: Fact) => fact.strength;
 const SLUG_MEMBER = 1;
@@ -37,7 +40,7 @@ export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRu
   if (all.length === 0) return { kind: 'none' };
   const best = Math.max(...all.map(strengthOf));
   const facts = all.filter((f) => strengthOf(f) === best);
-  const mine = facts.filter((f) => f.role.node.concept === CONCEPT[p.object]);
+  const mine = facts.filter((f) => f.role.node.concept === conceptOf(p.object));
   // Another API value (a record, an override whose `value` is a string): not this rule's object.
   if (mine.length === 0) return { kind: 'keep', facts };
   // Only a slug-named member says what it is: the slug's item, of either version (old V2 code may read the draft's `value`),
