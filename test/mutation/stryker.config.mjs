@@ -78,6 +78,7 @@
  *   value fails is never given undefined or null: it takes them).
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
+import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,7 +111,8 @@ export default {
   incremental: true,
   incrementalFile: 'bench/.work/mutation/incremental.json',
   // Outside this repository: a sandbox inside it would be git-ignored, and the codemod honours .gitignore.
-  tempDirName: join(tmpdir(), 'civic-migrate-stryker'),
+  // One per checkout, so that two worktrees can run at once (each removes its own at the end).
+  tempDirName: join(tmpdir(), `civic-migrate-stryker-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`),
   cleanTempDir: !process.env.STRYKER_KEEP_SANDBOX,
   dryRunOnly: !!process.env.STRYKER_DRY_RUN,
   reporters: ['clear-text', 'progress', 'json'],
