@@ -16,9 +16,13 @@ export function seedConfigValues(t: Tracker, config: ConfigSources): void {
 }
 
 /** Names of parser calls that turn a config file's text into its object (`JSON.parse`, `yaml.parse`, `YAML.load`). */
-const PARSERS = new Set(['parse', 'load', 'safeLoad']);
+function isParser(name: string): boolean {
+  return ['parse', 'load', 'safeLoad'].includes(name);
+}
 /** Calls that read a file's text. */
-const READERS = new Set(['readFileSync', 'readFile']);
+function isFileReader(name: string): boolean {
+  return ['readFileSync', 'readFile'].includes(name);
+}
 
 /**
  * Where code reaches a config file's object, seeded with it: `process.env` and `import.meta.env`
@@ -72,7 +76,7 @@ export function seedConfigRead(t: Tracker, config: ConfigSources, n: Node): void
   }
   // `JSON.parse(readFileSync(…))`, `yaml.load(await fs.promises.readFile(…))`.
   const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
-  if (!name || !PARSERS.has(name)) return;
+  if (!name || !isParser(name)) return;
   const read = readCall(ts, first);
   if (!read) return;
   const path = pathOf(ts, read.arguments[0]);
@@ -98,7 +102,7 @@ function readCall(ts: typeof TsNamespace, e: Expression): TsNamespace.CallExpres
   if (!ts.isCallExpression(x)) return undefined;
   const callee = skipParens(ts, x.expression);
   const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
-  return name && READERS.has(name) ? x : undefined;
+  return name && isFileReader(name) ? x : undefined;
 }
 
 /**

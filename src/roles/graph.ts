@@ -51,20 +51,6 @@ export type Concept =
   | 'slug'
   | 'text';
 
-/** What each schema of the wire shapes is called, and which concept it is. */
-const NAMED: readonly (readonly [z.ZodType, Concept, string, Version | undefined])[] = [
-  [v1FieldListSchema, 'field-list', 'field list', 'v1'],
-  [v2FieldListSchema, 'field-list', 'field list', 'v2'],
-  [v1FieldDescriptorSchema, 'descriptor', 'field descriptor', 'v1'],
-  [v2FieldDescriptorSchema, 'descriptor', 'field descriptor', 'v2'],
-  [v1StateRecordSchema, 'record', 'state record', 'v1'],
-  [v2StateRecordSchema, 'record', 'state record', 'v2'],
-  [v1StateItemSchema, 'item', 'state information item', 'v1'],
-  [v2StateItemSchema, 'item', 'state information item', 'v2'],
-  [overrideListSchema, 'override-list', 'override list', 'v2'],
-  [regionalOverrideSchema, 'override', 'regional override', 'v2'],
-];
-
 export interface ApiGraph {
   /** The payload a resource's endpoint answers with, per version (undefined: no known shape). */
   payloadOf(resource: EndpointResource, version: Version): ApiNode | undefined;
@@ -95,7 +81,24 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return s;
 }
 
+/** What each schema of the wire shapes is called, and which concept it is. */
+function named(): readonly (readonly [z.ZodType, Concept, string, Version | undefined])[] {
+  return [
+    [v1FieldListSchema, 'field-list', 'field list', 'v1'],
+    [v2FieldListSchema, 'field-list', 'field list', 'v2'],
+    [v1FieldDescriptorSchema, 'descriptor', 'field descriptor', 'v1'],
+    [v2FieldDescriptorSchema, 'descriptor', 'field descriptor', 'v2'],
+    [v1StateRecordSchema, 'record', 'state record', 'v1'],
+    [v2StateRecordSchema, 'record', 'state record', 'v2'],
+    [v1StateItemSchema, 'item', 'state information item', 'v1'],
+    [v2StateItemSchema, 'item', 'state information item', 'v2'],
+    [overrideListSchema, 'override-list', 'override list', 'v2'],
+    [regionalOverrideSchema, 'override', 'regional override', 'v2'],
+  ];
+}
+
 function buildGraph(): ApiGraph {
+  const NAMED = named();
   const slug: ApiNode = { id: 'slug', concept: 'slug', version: undefined, noun: 'slug', kind: 'slug', members: new Map() };
   const text: ApiNode = { id: 'text', concept: 'text', version: undefined, noun: 'value', kind: 'text', members: new Map() };
   const nodes = new Map<z.ZodType, ApiNode>();

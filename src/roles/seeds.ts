@@ -70,8 +70,12 @@ interface Reads {
   readonly elements: Set<string>;
 }
 
-const LIST_CHAIN = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat']);
-const ELEMENT_CALLBACKS = new Set(['map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'forEach', 'some', 'every']);
+function keepsList(name: string): boolean {
+  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat'].includes(name);
+}
+function passesElements(name: string): boolean {
+  return ['map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'forEach', 'some', 'every'].includes(name);
+}
 
 /**
  * Seeds one file: URL strings (bases, API paths, other paths, whole URLs), payload-shaped object
@@ -111,7 +115,7 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
         call.arguments[0] === decl.parent &&
         ts.isPropertyAccessExpression(call.expression)
       ) {
-        if (ELEMENT_CALLBACKS.has(call.expression.name.text)) list = call.expression.expression;
+        if (passesElements(call.expression.name.text)) list = call.expression.expression;
       }
     } else if (ts.isVariableDeclaration(decl) && decl.parent && ts.isVariableDeclarationList(decl.parent)) {
       const loop = decl.parent.parent;
@@ -119,7 +123,7 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
     }
     if (!list) return undefined;
     let e = skipParens(ts, list);
-    while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && LIST_CHAIN.has(e.expression.name.text))
+    while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && keepsList(e.expression.name.text))
       e = skipParens(ts, e.expression.expression);
     return ts.isIdentifier(e) ? readsOf(e) : undefined;
   };
@@ -300,24 +304,23 @@ function isPropertyName(ts: Ts, s: Node): boolean {
   );
 }
 
-/** Vue's reactivity functions, by name: what each call makes. */
-const VUE_REFS: Readonly<Record<string, 'computed' | 'ref'>> = { computed: 'computed', ref: 'ref', shallowRef: 'ref' };
-/** Modules Vue's reactivity is imported from. */
-const VUE_MODULES = /^(?:vue|@vue\/(?:reactivity|runtime-core|composition-api)|vue-demi|#imports)$/;
-
 /** Whether a call is Vue's `computed(…)`, `ref(…)` or `shallowRef(…)`: imported from Vue, or a global (auto-imports). */
 function vueRefKind(t: Tracker, call: TsNamespace.CallExpression): 'computed' | 'ref' | undefined {
   const { ts } = t;
   const callee = call.expression;
   if (!ts.isIdentifier(callee)) return undefined;
-  const kind = Object.hasOwn(VUE_REFS, callee.text) ? VUE_REFS[callee.text] : undefined;
+  // Vue's reactivity functions, by name: what each call makes.
+  const kind =
+    callee.text === 'computed' ? 'computed' : callee.text === 'ref' || callee.text === 'shallowRef' ? 'ref' : undefined;
   if (!kind) return undefined;
   const symbol = t.view.checker.getSymbolAtLocation(callee);
   if (!symbol) return kind;
   const decl = symbol.declarations?.[0];
   if (!decl || !ts.isImportSpecifier(decl)) return undefined;
   const specifier = decl.parent.parent.parent.moduleSpecifier;
-  return ts.isStringLiteral(specifier) && VUE_MODULES.test(specifier.text) ? kind : undefined;
+  // The modules Vue's reactivity is imported from.
+  const vue = /^(?:vue|@vue\/(?:reactivity|runtime-core|composition-api)|vue-demi|#imports)$/;
+  return ts.isStringLiteral(specifier) && vue.test(specifier.text) ? kind : undefined;
 }
 
 /** `{ resolve: './plugin', options: { … } }`: a plugin entry of a site's config (see `Tracker.pluginEntry`). */

@@ -13,57 +13,69 @@ type Expression = TsNamespace.Expression;
 type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
 
 /** Array methods whose callback gets each element (first parameter; `reduce`: the second). */
-const CALLBACK_METHODS = new Set([
-  'map',
-  'flatMap',
-  'filter',
-  'find',
-  'findLast',
-  'findIndex',
-  'findLastIndex',
-  'forEach',
-  'some',
-  'every',
-  'sort',
-  'toSorted',
-  'reduce',
-  'reduceRight',
-]);
+function isCallbackMethod(name: string): boolean {
+  return [
+    'map',
+    'flatMap',
+    'filter',
+    'find',
+    'findLast',
+    'findIndex',
+    'findLastIndex',
+    'forEach',
+    'some',
+    'every',
+    'sort',
+    'toSorted',
+    'reduce',
+    'reduceRight',
+  ].includes(name);
+}
 /** Array methods that return one element. */
-const ELEMENT_METHODS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+function returnsElement(name: string): boolean {
+  return ['find', 'findLast', 'at', 'pop', 'shift'].includes(name);
+}
 /** Array methods that return (a part of) the same list. */
-const LIST_METHODS = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced']);
+function returnsList(name: string): boolean {
+  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced'].includes(name);
+}
 /** Built-in methods that take values and call none of the program's functions with them. */
-const BUILT_INS = new Set([
-  'push',
-  'unshift',
-  'concat',
-  'join',
-  'indexOf',
-  'lastIndexOf',
-  'includes',
-  'startsWith',
-  'endsWith',
-  'replace',
-  'replaceAll',
-  'split',
-  'match',
-  'matchAll',
-  'test',
-  'exec',
-  'defineProperty',
-  'defineProperties',
-  'hasOwnProperty',
-  'log',
-  'info',
-  'warn',
-  'error',
-  'debug',
-]);
+function callsNoProgramFunction(name: string): boolean {
+  return [
+    'push',
+    'unshift',
+    'concat',
+    'join',
+    'indexOf',
+    'lastIndexOf',
+    'includes',
+    'startsWith',
+    'endsWith',
+    'replace',
+    'replaceAll',
+    'split',
+    'match',
+    'matchAll',
+    'test',
+    'exec',
+    'defineProperty',
+    'defineProperties',
+    'hasOwnProperty',
+    'log',
+    'info',
+    'warn',
+    'error',
+    'debug',
+  ].includes(name);
+}
 /** HTTP client methods whose first argument is a path relative to the client's base URL. */
-const CLIENT_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request']);
+function isClientMethod(name: string): boolean {
+  return ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].includes(name);
+}
 /** Option names HTTP clients read their base URL from (axios, got, ky, undici…). */
-export const BASE_OPTIONS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
+export function baseOptions(): readonly string[] {
+  return ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
+}
 
 /** What the tracker needs of the table. */
 export interface TrackerTable {
@@ -739,7 +751,7 @@ export class Tracker {
       return;
     }
     if (r.t === 'client') {
-      if (CLIENT_METHODS.has(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
+      if (isClientMethod(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
       return;
     }
     const isList = (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array');
@@ -754,9 +766,9 @@ export class Tracker {
       return;
     }
     if (!isList) return;
-    if (ELEMENT_METHODS.has(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
-    if (LIST_METHODS.has(name)) this.add(call, r, 'flow', fact);
-    if (!CALLBACK_METHODS.has(name) || !args[0]) return;
+    if (returnsElement(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
+    if (returnsList(name)) this.add(call, r, 'flow', fact);
+    if (!isCallbackMethod(name) || !args[0]) return;
     const cb = args[0];
     const reduce = name === 'reduce' || name === 'reduceRight';
     this.elements(
@@ -949,7 +961,7 @@ export class Tracker {
     const calleeName = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
     // A built-in that takes a value and calls no function of the program (`list.push(x)`, `s.replace(a, b)`):
     // its summary below, without asking the checker what the receiver is.
-    const callees = calleeName !== undefined && BUILT_INS.has(calleeName) ? [] : this.calls.calleesOf(call);
+    const callees = calleeName !== undefined && callsNoProgramFunction(calleeName) ? [] : this.calls.calleesOf(call);
     if (callees.length > 0) {
       for (const fn of callees) {
         this.bindArgument(fn, index, fact);
@@ -1044,7 +1056,7 @@ export class Tracker {
     if (r.t === 'url' && index === 0) this.joins.request(call, fact);
     // An HTTP client configured with a base URL option.
     if (r.t === 'site' && r.what === 'object') {
-      for (const option of BASE_OPTIONS) {
+      for (const option of baseOptions()) {
         this.load(
           r,
           option,

@@ -28,7 +28,10 @@ export interface UrlValue {
   readonly path?: UrlValue;
 }
 
-const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/\0?#]+)/i;
+/** A URL's scheme (if any) and authority: `https://host:port`, `//host`; the host is the group. */
+function schemeAndHost(text: string): RegExpExecArray | null {
+  return /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/\0?#]+)/i.exec(text);
+}
 
 /** The URL roles of a string as known statically; undefined when it is none of them. */
 export function classifyUrl(
@@ -43,7 +46,7 @@ export function classifyUrl(
   const key = (kind: string) => `${kind}:${id}:${text}:${parts.base?.key ?? ''}:${parts.path?.key ?? ''}`;
   let rest = text;
   let host: string | undefined;
-  const h = HOST.exec(text);
+  const h = schemeAndHost(text);
   if (h) {
     host = (h[1] as string).toLowerCase().replace(/:\d+$/, '');
     if (!model.hosts.has(host)) return undefined;
@@ -97,7 +100,7 @@ export function routesOf(model: EndpointModel, url: UrlValue, open: boolean): re
 export function joinText(base: string, next: string, resolve: boolean): string {
   if (!resolve) return base + next;
   if (/^[a-z][a-z0-9+.-]*:/i.test(next)) return next;
-  const origin = HOST.exec(base)?.[0] ?? '';
+  const origin = schemeAndHost(base)?.[0] ?? '';
   if (next.startsWith('/')) return origin + next;
   const dir = base.endsWith('/') ? base : base.slice(0, base.lastIndexOf('/') + 1) || `${base}/`;
   return dir + next;

@@ -46,6 +46,26 @@ export const MIGRATES_IN_HOOKS = [
   'test/repos-more.test.ts', // copyRepo + migrate in beforeAll (and a server, as ADAPTER_IN_HOOKS)
 ];
 
+/**
+ * Left out of every run: files whose tests take seconds each because their subject is a whole run
+ * (apps started after their migration, a program type-checked, git histories, a browser, the
+ * server and the cache across processes). A mutant that survives elsewhere runs each of their
+ * tests, which made a run of the codemod's decisions take hours; the decisions they reach are
+ * tested in process by the codemod's, the role engine's and the report's own files, which must kill
+ * their mutants. A score without them is a lower bound: `npm test` still runs them all.
+ */
+export const WHOLE_RUNS = [
+  'test/apps.test.ts', // migrates each app, then runs it against a server
+  'test/repos.test.ts', // the same for whole repositories, with their own tests
+  'test/codemod-program.test.ts', // program mode: a type-check per run, and the CLI
+  'test/codemod-diff.test.ts', // the CLI's diff applied by git
+  'test/report-history.test.ts', // git repositories with histories
+  'test/report-html.test.ts', // chromium
+  'test/observe.test.ts', // a server and an app in a child process
+  'test/server-cli.test.ts', // the server in a child process
+  'test/code-cache.test.ts', // the bin across processes
+];
+
 /** Whether the run mutates the adapter (all modules when STRYKER_MUTATE is not set). */
 const adapterMutated = !process.env.STRYKER_MUTATE || process.env.STRYKER_MUTATE.includes('src/payload');
 
@@ -53,6 +73,14 @@ export default mergeConfig(
   base,
   defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    test: { exclude: [...configDefaults.exclude, ...CHILD_PROCESS_ONLY, ...MIGRATES_IN_HOOKS, ...(adapterMutated ? ADAPTER_IN_HOOKS : [])] },
+    test: {
+      exclude: [
+        ...configDefaults.exclude,
+        ...CHILD_PROCESS_ONLY,
+        ...MIGRATES_IN_HOOKS,
+        ...WHOLE_RUNS,
+        ...(adapterMutated ? ADAPTER_IN_HOOKS : []),
+      ],
+    },
   }),
 );

@@ -1,0 +1,231 @@
+/**
+ * What the roles at a value decide for a name (src/codemod/role-verdict.ts and the sites of
+ * src/codemod/decide.ts, #28 mutation testing), in process on small programs: for a property, renamed on V1 data of the rule's object, kept on V2 data
+ * and on other values, a marker where the data stays on V1 or both versions reach the read. The
+ * fixture apps and repositories show the same decisions end to end (test/apps.test.ts,
+ * test/repos*.test.ts); these pin each branch.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { writeTree } from './helpers/tree.js';
+
+const HOST = 'https://api.voteamerica.org';
+const getJson = (url: string) => `await (await fetch('${HOST}${url}')).json()`;
+
+/** Each file's changes (code, the text replaced, the new text) and markers (code, line). */
+async function migrate(files: Record<string, string>) {
+  const summary = await runCodemod({ cwd: writeTree(files, 'cm-role-verdict-') });
+  return Object.fromEntries(
+    summary.files.map((f) => [
+      f.path,
+      {
+        changes: f.changes.map((c) => [c.code, (files[f.path] as string).slice(c.start, c.end), c.params.to]),
+        markers: f.markers.map((m) => [m.code, m.line]),
+      },
+    ]),
+  );
+}
+
+const STATE_V1 = '/v1/election/data/state/WI/';
+const STATE_V2 = '/v2/election/data/state/WI/';
+const ENDPOINT = ['endpoint-rewritten', '/v1/election/data/state/', '/v2/election/data/state/'];
+
+describe('a property read on data the program requests', () => {
+  it('V1 items: `value` becomes `bool_value`; V1 descriptors: `long_name` becomes `description`', async () => {
+    expect(
+      await migrate({
+        'a.js': `export async function f() {\n  const r = ${getJson(STATE_V1)};\n  return r.state_information.map((i) => i.value);\n}\n`,
+        'b.js': `export async function g() {\n  const r = ${getJson('/v1/election/field/')};\n  return r.map((d) => d.long_name);\n}\n`,
+      }),
+    ).toEqual({
+      'a.js': { changes: [ENDPOINT, ['property-rewritten', 'value', 'bool_value']], markers: [] },
+      'b.js': {
+        changes: [
+          ['endpoint-rewritten', '/v1/election/field/', '/v2/election/field/'],
+          ['property-rewritten', 'long_name', 'description'],
+        ],
+        markers: [],
+      },
+    });
+  });
+
+  it('V2 items and descriptors keep their names; a record is not an item (its `value` is no rule’s)', async () => {
+    expect(
+      await migrate({
+        'a.js': `export async function f() {\n  const r = ${getJson(STATE_V2)};\n  return r.state_information.map((i) => i.value);\n}\n`,
+        'b.js': `export async function g() {\n  const r = ${getJson('/v2/election/field/')};\n  return r.map((d) => d.long_name);\n}\n`,
+        'c.js': `export async function h() {\n  const r = ${getJson(STATE_V1)};\n  return r.value;\n}\n`,
+      }),
+    ).toEqual({
+      'a.js': { changes: [], markers: [] },
+      'b.js': { changes: [], markers: [] },
+      'c.js': { changes: [ENDPOINT], markers: [] },
+    });
+  });
+
+  it('V1 and V2 data both reaching one read: a marker, the name left', async () => {
+    expect(
+      await migrate({
+        'a.js': [
+          'const show = (i) => i.value;',
+          'export async function f() {',
+          `  const a = ${getJson(STATE_V1)};`,
+          `  const b = ${getJson(STATE_V2)};`,
+          '  return [a.state_information.map(show), b.state_information.map(show)];',
+          '}',
+          '',
+        ].join('\n'),
+        'b.js': [
+          'const label = (d) => d.long_name;',
+          'export async function g() {',
+          `  const a = ${getJson('/v1/election/field/')};`,
+          `  const b = ${getJson('/v2/election/field/')};`,
+          '  return [a.map(label), b.map(label)];',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual({
+      'a.js': { changes: [ENDPOINT], markers: [['read-mixed', 1]] },
+      'b.js': { changes: [['endpoint-rewritten', '/v1/election/field/', '/v2/election/field/']], markers: [['read-mixed', 1]] },
+    });
+  });
+
+  it('V1 data through a base shared with another service: a marker, the name left', async () => {
+    expect(
+      await migrate({
+        'settings.js': `export default { base: '${HOST}/v1' };\n`,
+        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
+        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.map((i) => i.value);\n}\n`,
+        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
+      }),
+    ).toEqual({
+      'civic.js': {
+        changes: [],
+        markers: [
+          ['path-on-shared-base', 3],
+          ['read-stays-v1', 4],
+        ],
+      },
+      'other.js': { changes: [], markers: [] },
+      'req.js': { changes: [], markers: [] },
+      'settings.js': { changes: [], markers: [['base-url-shared', 1]] },
+    });
+  });
+});
+
+describe('a property read under a slug-named member', () => {
+  it('of the items the program keys by slug: renamed with the slug; of an object the program built: kept', async () => {
+    expect(
+      await migrate({
+        'a.js': [
+          'export async function f() {',
+          `  const r = ${getJson(STATE_V1)};`,
+          '  const by = Object.fromEntries(r.state_information.map((i) => [i.field_type, i]));',
+          '  const own = { vbm_no_excuse: { value: 1 } };',
+          '  return [by.vbm_no_excuse.value, own.vbm_no_excuse.value];',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual({
+      'a.js': {
+        changes: [
+          ENDPOINT,
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+          ['property-rewritten', 'value', 'bool_value'],
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+        ],
+        markers: [],
+      },
+    });
+  });
+});
+
+describe('slugs and properties in code and strings', () => {
+  it('a slug as an element key of items keyed by slug: renamed, and the `value` read after it', async () => {
+    expect(
+      await migrate({
+        'a.js': [
+          'export async function f() {',
+          `  const r = ${getJson(STATE_V1)};`,
+          '  const by = Object.fromEntries(r.state_information.map((i) => [i.field_type, i]));',
+          "  return [by['vbm_no_excuse'].value, by['vbm_deadline_mail']];",
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual({
+      'a.js': {
+        changes: [
+          ENDPOINT,
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+          ['property-rewritten', 'value', 'bool_value'],
+          ['slug-rewritten', 'vbm_deadline_mail', 'absentee_deadline_mail'],
+        ],
+        markers: [],
+      },
+    });
+  });
+
+  it('a slug compared with the slugs of data that stays on V1: a marker, the slug left', async () => {
+    expect(
+      await migrate({
+        'settings.js': `export default { base: '${HOST}/v1' };\n`,
+        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
+        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.find((i) => i.field_type === 'vbm_no_excuse');\n}\n`,
+        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
+      }),
+    ).toEqual({
+      'civic.js': {
+        changes: [],
+        markers: [
+          ['path-on-shared-base', 3],
+          ['slug-stays-v1', 4],
+        ],
+      },
+      'other.js': { changes: [], markers: [] },
+      'req.js': { changes: [], markers: [] },
+      'settings.js': { changes: [], markers: [['base-url-shared', 1]] },
+    });
+  });
+
+  it('slugs and field properties inside larger strings: one marker per distinct text, only in a file about the API', async () => {
+    const files = {
+      'a.js': [
+        "import { api } from './api.js';",
+        "export const q = 'select vbm_no_excuse, vbm_no_excuse, vbm_deadline_mail from fields';",
+        "export const s = 'sort by long_name then long_name';",
+        "export const u = api.get('/v1/election/field/');",
+        '',
+      ].join('\n'),
+      'api.js': "export const api = { get: (p) => fetch('https://api.voteamerica.org' + p) };\n",
+      'b.js': "export const s = 'sort by long_name';\n",
+    };
+    expect(await migrate(files)).toEqual({
+      'a.js': {
+        changes: [['endpoint-rewritten', '/v1/election/field/', '/v2/election/field/']],
+        markers: [
+          ['renamed-elsewhere', 2],
+          ['renamed-elsewhere', 2],
+          ['property-elsewhere', 3],
+        ],
+      },
+      'api.js': { changes: [], markers: [] },
+      'b.js': { changes: [], markers: [] },
+    });
+  });
+
+  it('a destructured `long_name` of V1 descriptors is renamed with its local name kept; the object the program builds is doubted', async () => {
+    const a = `export async function f() {\n  const r = ${getJson('/v1/election/field/')};\n  return r.map(({ slug, long_name }) => ({ slug, long_name }));\n}\n`;
+    const summary = await runCodemod({ cwd: writeTree({ 'a.js': a }, 'cm-role-verdict-') });
+    const file = summary.files[0];
+    expect(file?.changes.map((c) => [c.code, a.slice(c.start, c.end)])).toEqual([
+      ['endpoint-rewritten', '/v1/election/field/'],
+      ['property-rewritten', 'long_name'],
+    ]);
+    expect(file?.markers.map((m) => [m.code, m.line])).toEqual([['property-unproven', 3]]);
+    expect(file?.changes[1]?.start).toBe(a.indexOf('long_name'));
+  });
+});
