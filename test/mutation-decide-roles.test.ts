@@ -229,3 +229,47 @@ describe('slugs and properties in code and strings', () => {
     expect(file?.changes[1]?.start).toBe(a.indexOf('long_name'));
   });
 });
+
+describe('the evidence a decision by roles gives', () => {
+  /** Each decision's evidence as `line:step`, by file and code. */
+  async function evidence(files: Record<string, string>) {
+    const summary = await runCodemod({ cwd: writeTree(files, 'cm-role-evidence-') });
+    const out: string[] = [];
+    for (const f of summary.files) {
+      for (const c of f.changes)
+        if (c.evidence) out.push(`${f.path} ${c.code}: ${c.evidence.map((e) => `${e.line}:${e.step}`).join(' ')}`);
+      for (const m of f.markers)
+        if (m.evidence) out.push(`${f.path} ${m.code}: ${m.evidence.map((e) => `${e.line}:${e.step}`).join(' ')}`);
+    }
+    return out;
+  }
+
+  it('the chain from the request to the read: renamed, both versions, a shared base', async () => {
+    expect(
+      await evidence({
+        'a.js': `export async function f() {\n  const r = ${getJson(STATE_V1)};\n  return r.state_information.map((i) => i.value);\n}\n`,
+      }),
+    ).toEqual(['a.js property-rewritten: 2:source 2:request 2:await 2:await 2:flow 3:flow 3:member 3:element 3:element 3:flow']);
+    expect(
+      await evidence({
+        'a.js': [
+          'const show = (i) => i.value;',
+          'export async function f() {',
+          `  const a = ${getJson(STATE_V1)};`,
+          `  const b = ${getJson(STATE_V2)};`,
+          '  return [a.state_information.map(show), b.state_information.map(show)];',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual(['a.js read-mixed: 3:source 3:request 3:await 3:await 3:flow 5:flow 5:member 5:element 1:element 1:flow']);
+    expect(
+      await evidence({
+        'settings.js': `export default { base: '${HOST}/v1' };\n`,
+        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
+        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.map((i) => i.value);\n}\n`,
+        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
+      }),
+    ).toEqual(['civic.js read-stays-v1: 1:source 2:heap 3:return 3:await 3:flow 4:flow 4:member 4:element 4:element 4:flow']);
+  });
+});
