@@ -30,6 +30,43 @@ const STATE_V1 = '/v1/election/data/state/WI/';
 const STATE_V2 = '/v2/election/data/state/WI/';
 const ENDPOINT = ['endpoint-rewritten', '/v1/election/data/state/', '/v2/election/data/state/'];
 
+/**
+ * An app whose one base (`settings.js`) serves the Civic Data API and another VoteAmerica service
+ * (`other.js`): the state record `civic.js` requests (`r`) stays on V1; `use` is what it returns.
+ */
+const sharedBase = (use: string) => ({
+  'settings.js': `export default { base: '${HOST}/v1' };\n`,
+  'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
+  'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return ${use};\n}\n`,
+  'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
+});
+/** A function that keys a V1 state record's items by slug (`by`), then runs `lines`. */
+const keyedBySlug = (...lines: string[]) =>
+  [
+    'export async function f() {',
+    `  const r = ${getJson(STATE_V1)};`,
+    '  const by = Object.fromEntries(r.state_information.map((i) => [i.field_type, i]));',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
+/** What the codemod does to the rest of the shared-base app. */
+const SHARED_REST = {
+  'other.js': { changes: [], markers: [] },
+  'req.js': { changes: [], markers: [] },
+  'settings.js': { changes: [], markers: [['base-url-shared', 1]] },
+};
+/** One reader (`show`) of the items of V1 and V2 state records. */
+const BOTH_VERSIONS = [
+  'const show = (i) => i.value;',
+  'export async function f() {',
+  `  const a = ${getJson(STATE_V1)};`,
+  `  const b = ${getJson(STATE_V2)};`,
+  '  return [a.state_information.map(show), b.state_information.map(show)];',
+  '}',
+  '',
+].join('\n');
+
 describe('a property read on data the program requests', () => {
   it('V1 items: `value` becomes `bool_value`; V1 descriptors: `long_name` becomes `description`', async () => {
     expect(
@@ -66,15 +103,7 @@ describe('a property read on data the program requests', () => {
   it('V1 and V2 data both reaching one read: a marker, the name left', async () => {
     expect(
       await migrate({
-        'a.js': [
-          'const show = (i) => i.value;',
-          'export async function f() {',
-          `  const a = ${getJson(STATE_V1)};`,
-          `  const b = ${getJson(STATE_V2)};`,
-          '  return [a.state_information.map(show), b.state_information.map(show)];',
-          '}',
-          '',
-        ].join('\n'),
+        'a.js': BOTH_VERSIONS,
         'b.js': [
           'const label = (d) => d.long_name;',
           'export async function g() {',
@@ -92,14 +121,7 @@ describe('a property read on data the program requests', () => {
   });
 
   it('V1 data through a base shared with another service: a marker, the name left', async () => {
-    expect(
-      await migrate({
-        'settings.js': `export default { base: '${HOST}/v1' };\n`,
-        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
-        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.map((i) => i.value);\n}\n`,
-        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
-      }),
-    ).toEqual({
+    expect(await migrate(sharedBase('r.state_information.map((i) => i.value)'))).toEqual({
       'civic.js': {
         changes: [],
         markers: [
@@ -107,9 +129,7 @@ describe('a property read on data the program requests', () => {
           ['read-stays-v1', 4],
         ],
       },
-      'other.js': { changes: [], markers: [] },
-      'req.js': { changes: [], markers: [] },
-      'settings.js': { changes: [], markers: [['base-url-shared', 1]] },
+      ...SHARED_REST,
     });
   });
 });
@@ -118,15 +138,10 @@ describe('a property read under a slug-named member', () => {
   it('of the items the program keys by slug: renamed with the slug; of an object the program built: kept', async () => {
     expect(
       await migrate({
-        'a.js': [
-          'export async function f() {',
-          `  const r = ${getJson(STATE_V1)};`,
-          '  const by = Object.fromEntries(r.state_information.map((i) => [i.field_type, i]));',
+        'a.js': keyedBySlug(
           '  const own = { vbm_no_excuse: { value: 1 } };',
           '  return [by.vbm_no_excuse.value, own.vbm_no_excuse.value];',
-          '}',
-          '',
-        ].join('\n'),
+        ),
       }),
     ).toEqual({
       'a.js': {
@@ -147,14 +162,7 @@ describe('slugs and properties in code and strings', () => {
   it('a slug as an element key of items keyed by slug: renamed, and the `value` read after it', async () => {
     expect(
       await migrate({
-        'a.js': [
-          'export async function f() {',
-          `  const r = ${getJson(STATE_V1)};`,
-          '  const by = Object.fromEntries(r.state_information.map((i) => [i.field_type, i]));',
-          "  return [by['vbm_no_excuse'].value, by['vbm_deadline_mail']];",
-          '}',
-          '',
-        ].join('\n'),
+        'a.js': keyedBySlug("  return [by['vbm_no_excuse'].value, by['vbm_deadline_mail']];"),
       }),
     ).toEqual({
       'a.js': {
@@ -170,14 +178,7 @@ describe('slugs and properties in code and strings', () => {
   });
 
   it('a slug compared with the slugs of data that stays on V1: a marker, the slug left', async () => {
-    expect(
-      await migrate({
-        'settings.js': `export default { base: '${HOST}/v1' };\n`,
-        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
-        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.find((i) => i.field_type === 'vbm_no_excuse');\n}\n`,
-        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
-      }),
-    ).toEqual({
+    expect(await migrate(sharedBase("r.state_information.find((i) => i.field_type === 'vbm_no_excuse')"))).toEqual({
       'civic.js': {
         changes: [],
         markers: [
@@ -185,9 +186,7 @@ describe('slugs and properties in code and strings', () => {
           ['slug-stays-v1', 4],
         ],
       },
-      'other.js': { changes: [], markers: [] },
-      'req.js': { changes: [], markers: [] },
-      'settings.js': { changes: [], markers: [['base-url-shared', 1]] },
+      ...SHARED_REST,
     });
   });
 
@@ -252,24 +251,11 @@ describe('the evidence a decision by roles gives', () => {
     ).toEqual(['a.js property-rewritten: 2:source 2:request 2:await 2:await 2:flow 3:flow 3:member 3:element 3:element 3:flow']);
     expect(
       await evidence({
-        'a.js': [
-          'const show = (i) => i.value;',
-          'export async function f() {',
-          `  const a = ${getJson(STATE_V1)};`,
-          `  const b = ${getJson(STATE_V2)};`,
-          '  return [a.state_information.map(show), b.state_information.map(show)];',
-          '}',
-          '',
-        ].join('\n'),
+        'a.js': BOTH_VERSIONS,
       }),
     ).toEqual(['a.js read-mixed: 3:source 3:request 3:await 3:await 3:flow 5:flow 5:member 5:element 1:element 1:flow']);
-    expect(
-      await evidence({
-        'settings.js': `export default { base: '${HOST}/v1' };\n`,
-        'req.js': "import s from './settings.js';\nexport const get = async (p) => (await fetch(`${s.base}${p}`)).json();\n",
-        'civic.js': `import { get } from './req.js';\nexport async function f() {\n  const r = await get('/election/data/state/WI/');\n  return r.state_information.map((i) => i.value);\n}\n`,
-        'other.js': "import { get } from './req.js';\nexport const status = (id) => get(`/registration/status/${id}/`);\n",
-      }),
-    ).toEqual(['civic.js read-stays-v1: 1:source 2:heap 3:return 3:await 3:flow 4:flow 4:member 4:element 4:element 4:flow']);
+    expect(await evidence(sharedBase('r.state_information.map((i) => i.value)'))).toEqual([
+      'civic.js read-stays-v1: 1:source 2:heap 3:return 3:await 3:flow 4:flow 4:member 4:element 4:element 4:flow',
+    ]);
   });
 });
