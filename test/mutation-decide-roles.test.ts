@@ -259,3 +259,34 @@ describe('the evidence a decision by roles gives', () => {
     ]);
   });
 });
+
+describe('in a TypeScript program', () => {
+  it('a declared item type takes the V2 name with every read of it; another type’s member of that name keeps it', async () => {
+    const a = [
+      "import type { Item, Other } from './types.js';",
+      'export async function f(o: Other) {',
+      `  const r = (${getJson(STATE_V1)}) as { state_information: Item[] };`,
+      '  return [r.state_information.map((i) => i.value), o.value];',
+      '}',
+      '',
+    ].join('\n');
+    const types =
+      'export interface Item {\n  field_type: string;\n  value?: boolean;\n}\nexport interface Other {\n  value: number;\n}\n';
+    const tsconfig = JSON.stringify({
+      compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true },
+      include: ['src'],
+    });
+    const summary = await runCodemod({
+      cwd: writeTree({ 'tsconfig.json': tsconfig, 'src/types.ts': types, 'src/a.ts': a }, 'cm-role-program-'),
+    });
+    expect(summary.program).toEqual({ config: 'tsconfig.json' });
+    const at = (path: string) => summary.files.find((f) => f.path === path);
+    // Offsets: `i.value` in a.ts (not `o.value`), Item's `value` in types.ts (not Other's).
+    expect(at('src/a.ts')?.changes.map((c) => [c.code, c.start])).toEqual([
+      ['endpoint-rewritten', a.indexOf('/v1/')],
+      ['property-rewritten', a.indexOf('i.value') + 2],
+    ]);
+    expect(at('src/types.ts')?.changes.map((c) => [c.code, c.start])).toEqual([['property-rewritten', types.indexOf('value')]]);
+    expect(summary.files.flatMap((f) => f.markers)).toEqual([]);
+  });
+});
