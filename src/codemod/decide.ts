@@ -1,4 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import { isIdentifierName } from '../findings/json-path.js';
 import type { RuleRef } from '../findings/record.js';
 import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.js';
 import type { ResolvedRule } from '../mapping/mappings.js';
@@ -91,7 +92,7 @@ export function decide(a: Analysis): Decision[] {
     const start = a.source.start(node);
     const reason = why ? { why } : {};
     if (ts.isIdentifier(node)) {
-      if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(to)) return false;
+      if (!isIdentifierName(to)) return false;
       // Destructuring keeps the local name: `{ v1 }` → `{ v2: v1 }`.
       const replacement = place === 'shorthand' || place === 'binding' ? `${to}: ${from}` : to;
       out.push({ kind: 'rewrite', node, start, end: node.end, text: replacement, from, change, to, rule, ...reason });

@@ -14,7 +14,7 @@ export function jsonPath(
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i];
     if (typeof s === 'number') out += `[${s}]`;
-    else if (typeof s === 'string' && IDENTIFIER.test(s)) out += `.${s}`;
+    else if (typeof s === 'string' && isIdentifierName(s)) out += `.${s}`;
     else out += `[${JSON.stringify(String(s))}]`;
     const words = label?.(segments.slice(0, i + 1));
     if (words) out += ` ${words}`;
@@ -22,7 +22,10 @@ export function jsonPath(
   return out;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Whether a name can stand as a plain (ASCII) identifier: a JSON path's `.name`, a property renamed in code. */
+export function isIdentifierName(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+}
 
 /** The value at a path of a parsed JSON document, or undefined. */
 export function valueAt(document: unknown, segments: readonly PropertyKey[]): unknown {
