@@ -100,6 +100,37 @@ describe('a property read on data the program requests', () => {
     });
   });
 
+  it('`long_name` on a V1 state record: no descriptor’s, so left without the doubt a value of unknown role gets', async () => {
+    expect(
+      await migrate({
+        'a.js': `export async function f() {\n  const r = ${getJson(STATE_V1)};\n  return r.long_name;\n}\n`,
+        'b.js': 'export const label = (x) => x.long_name;\n',
+        'api.js': `export const get = () => fetch('${HOST}/v1/election/field/');\n`,
+      }),
+    ).toEqual({
+      'a.js': { changes: [ENDPOINT], markers: [] },
+      'api.js': { changes: [['endpoint-rewritten', '/v1/election/field/', '/v2/election/field/']], markers: [] },
+      'b.js': { changes: [], markers: [] },
+    });
+  });
+
+  it('items compared with a V1 slug and with a V2 slug: a shape tells no version, so the read is renamed, not marked', async () => {
+    expect(
+      await migrate({
+        'a.js':
+          "export const f = (i) => (i.field_type === 'vbm_no_excuse' || i.field_type === 'has_no_excuse_absentee' ? i.value : null);\n",
+      }),
+    ).toEqual({
+      'a.js': {
+        changes: [
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+          ['property-rewritten', 'value', 'bool_value'],
+        ],
+        markers: [],
+      },
+    });
+  });
+
   it('V1 and V2 data both reaching one read: a marker, the name left', async () => {
     expect(
       await migrate({
@@ -118,6 +149,20 @@ describe('a property read on data the program requests', () => {
       'a.js': { changes: [ENDPOINT], markers: [['read-mixed', 1]] },
       'b.js': { changes: [['endpoint-rewritten', '/v1/election/field/', '/v2/election/field/']], markers: [['read-mixed', 1]] },
     });
+  });
+
+  it('V1 data through a shared base and V1 data requested directly, read in one place: the marker gives the staying chain', async () => {
+    const app = sharedBase('[r, d].map((x) => x.state_information.map(show))');
+    app['civic.js'] = app['civic.js']
+      .replace('export async', 'const show = (i) => i.value;\nexport async')
+      .replace('  return', `  const d = ${getJson(STATE_V1)};\n  return`);
+    const summary = await runCodemod({ cwd: writeTree(app, 'cm-role-verdict-') });
+    const civic = summary.files.find((f) => f.path === 'civic.js');
+    expect(civic?.markers.map((m) => [m.code, m.line, m.evidence?.map((e) => `${e.line}:${e.step}`).join(' ')])).toEqual([
+      ['read-stays-v1', 2, '1:source 2:heap 4:await 4:flow 6:flow 6:flow 6:member 6:element 2:element 2:flow'],
+      ['path-on-shared-base', 4, undefined],
+    ]);
+    expect(civic?.changes.map((c) => c.code)).toEqual(['endpoint-rewritten']);
   });
 
   it('V1 data through a base shared with another service: a marker, the name left', async () => {
@@ -150,6 +195,42 @@ describe('a property read under a slug-named member', () => {
           ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
           ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
           ['property-rewritten', 'value', 'bool_value'],
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
+        ],
+        markers: [],
+      },
+    });
+  });
+});
+
+describe('a property read under slug-named members of fields of different formats', () => {
+  it('some take the V2 name, others keep it: a marker naming each, the read left', async () => {
+    const a = 'export const pick = (by, early) => (early ? by.vbm_no_excuse : by.vbm_deadline_mail).value;\n';
+    const summary = await runCodemod({ cwd: writeTree({ 'a.js': a }, 'cm-role-verdict-') });
+    const [file] = summary.files;
+    expect(file?.changes.map((c) => [c.code, c.params.to])).toEqual([
+      ['slug-rewritten', 'has_no_excuse_absentee'],
+      ['slug-rewritten', 'absentee_deadline_mail'],
+    ]);
+    expect(file?.markers.map((m) => [m.code, m.line, m.column, m.message])).toEqual([
+      [
+        'read-formats',
+        1,
+        a.indexOf('.value') + 2,
+        'the items of the V1 fields `vbm_no_excuse` (V2 calls it `bool_value` there) and `vbm_deadline_mail` (V2 keeps `value`) reach this `value`: read the item of each field on its own',
+      ],
+    ]);
+  });
+
+  it('an object the program stores under a slug is its own: its `value` keeps the name', async () => {
+    expect(
+      await migrate({
+        'a.js': 'const own = {};\nown.vbm_no_excuse = { value: 1 };\nexport const v = own.vbm_no_excuse.value;\n',
+      }),
+    ).toEqual({
+      'a.js': {
+        changes: [
+          ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
           ['slug-rewritten', 'vbm_no_excuse', 'has_no_excuse_absentee'],
         ],
         markers: [],

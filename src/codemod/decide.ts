@@ -4,7 +4,7 @@ import type { RuleRef } from '../findings/record.js';
 import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.js';
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
-import type { Fact } from '../roles/facts.js';
+import { type Fact, strengthOf } from '../roles/facts.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note } from '../vocabulary/notes.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
@@ -161,16 +161,24 @@ export function decide(a: Analysis): Decision[] {
     const holder = holderOf(site);
     if (!holder) return false;
     let verdict = propertyVerdict(roles, holder, p, plan);
-    // A declared type settles whom a name belongs to: the program's renames take a V1 member's, another type's stays.
-    if (verdict.kind !== 'none' && verdict.kind !== 'keep' && settledByProgram(site.node)) return true;
+    // A declared type settles whom a name belongs to: the program's renames take a V1 member's. Another
+    // type's member that V1 data the program requests reaches (not a shape, not a slug-named member:
+    // the type outweighs those) is that data's all the same: said, never left silently.
+    const owner = verdict.kind === 'none' || verdict.kind === 'keep' ? 'unknown' : program.ownerOf(site.node);
+    if (owner === 'civic') return true;
+    if (owner === 'other' && verdict.kind === 'rename' && verdict.facts.some((f) => f.strength === strengthOf('request'))) {
+      const noun = nounOf(verdict.facts);
+      mark(site.node, note('declared-other', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+      return true;
+    }
+    if (owner === 'other') return true;
     // `if (item.field_type === 'x') … item.value`, `{ field_type: 'x', value: … }`: the item is one field's.
     if (verdict.kind === 'rename' && p.appliesToFormat) {
       const receiver = site.place === 'access' ? receiverOf(a, site.node) : undefined;
       const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
       if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
     }
-    const first = verdict.kind === 'none' ? undefined : verdict.facts[0]?.role;
-    const noun = first?.t === 'api' ? first.node.noun : 'value';
+    const noun = verdict.kind === 'none' ? 'value' : nounOf(verdict.facts);
     switch (verdict.kind) {
       case 'none':
         return false;
@@ -185,7 +193,17 @@ export function decide(a: Analysis): Decision[] {
       case 'mixed':
         mark(site.node, note('read-mixed', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
         return true;
+      case 'formats': {
+        const params = { v1: p.v1, v2: p.v2, renamed: verdict.applies, kept: verdict.others };
+        mark(site.node, note('read-formats', params), propertyRef(p), undefined, undefined, verdict.facts);
+        return true;
+      }
     }
+  };
+  /** What the strongest evidence says the value is (`item`, `field descriptor`). */
+  const nounOf = (facts: readonly Fact[]) => {
+    const first = facts[0]?.role;
+    return first?.t === 'api' ? first.node.noun : 'value';
   };
   /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   const doubt = (site: NameSite, p: PropertyRule) => {
@@ -209,8 +227,9 @@ export function decide(a: Analysis): Decision[] {
     if (field && a.longName === 'never') return;
     // `longName: 'always'`: every `long_name` is the field list's (but a module's or a declared type's own).
     if (field && a.longName === 'always') {
-      if (!settledByProgram(node) && !isModuleSide(site))
-        rename(node, place, name, property.v2, 'property', propertyRef(property));
+      // A declared type's: the program renames the API's; V1 data read through another type is said (by the roles).
+      if (settledByProgram(node)) byRoles(site, property);
+      else if (!isModuleSide(site)) rename(node, place, name, property.v2, 'property', propertyRef(property));
       return;
     }
     if (!byRoles(site, property)) doubt(site, property);

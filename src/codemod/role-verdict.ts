@@ -19,7 +19,14 @@ export type RoleVerdict =
   /** V1 data requested through a base the migration leaves on V1 (shared with another service). */
   | { readonly kind: 'stays'; readonly facts: readonly Fact[] }
   /** V1 and V2 data both reach it. */
-  | { readonly kind: 'mixed'; readonly facts: readonly Fact[] };
+  | { readonly kind: 'mixed'; readonly facts: readonly Fact[] }
+  /** Items of fields the rule applies to and of fields it does not both reach it (`(a ? by.x : by.y).value`). */
+  | {
+      readonly kind: 'formats';
+      readonly facts: readonly Fact[];
+      readonly applies: readonly string[];
+      readonly others: readonly string[];
+    };
 
 /** The API concept a property rule's object is: a field list's descriptor, a state record's item. */
 export function conceptOf(object: PropertyRule['object']): Concept {
@@ -47,8 +54,12 @@ export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRu
   // unless what is read there is an object the program built itself (a copy it keeps under the slug).
   if (best === SLUG_MEMBER) {
     if (roles.at(holder).some((f) => f.role.t === 'site' && f.step === 'heap')) return { kind: 'keep', facts };
-    const applies = mine.every((f) => f.role.slug !== undefined && plan.itemPropertyBySlug.get(f.role.slug) === p);
-    return applies ? { kind: 'rename', facts: mine } : { kind: 'keep', facts: mine };
+    // A slug-named member's role always names its slug.
+    const slugs = [...new Set(mine.map((f) => f.role.slug as string))].sort();
+    const applies = slugs.filter((s) => plan.itemPropertyBySlug.get(s) === p);
+    if (applies.length === 0) return { kind: 'keep', facts: mine };
+    if (applies.length === slugs.length) return { kind: 'rename', facts: mine };
+    return { kind: 'formats', facts: mine, applies, others: slugs.filter((s) => !applies.includes(s)) };
   }
   const from = plan.model.from;
   const v1 = mine.filter((f) => (f.role.node.version ?? from) === from);
@@ -57,11 +68,7 @@ export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRu
   if (v1.length > 0 && v2.length > 0 && best === 3) return { kind: 'mixed', facts: mine };
   if (v1.length === 0) return { kind: 'keep', facts: v2 };
   if (v1.some((f) => f.role.stays)) return { kind: 'stays', facts: v1.filter((f) => f.role.stays) };
-  // An item known to be one field's: the rule applies to its format only.
-  if (p.appliesToFormat) {
-    const slugs = v1.flatMap((f) => (f.role.slug ? [f.role.slug] : []));
-    if (slugs.length === v1.length && slugs.every((s) => plan.itemPropertyBySlug.get(s) !== p))
-      return { kind: 'keep', facts: v1 };
-  }
+  // Which field's item it is, when the rule applies to one format only, is the read's narrowing (decide.ts):
+  // only a slug-named member's role names its slug, and that evidence is the weakest.
   return { kind: 'rename', facts: v1 };
 }

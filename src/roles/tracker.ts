@@ -694,7 +694,7 @@ export class Tracker {
     }
   }
 
-  /** A member of an API role: same staying-on-V1, slug kept for an item's own members. */
+  /** A member or element of an API role: V1 data that stays V1 stays with it (a slug is the slug member's alone). */
   private apiRole(node: ApiRole['node'], from: ApiRole): Role {
     return this.roles.api(node, { ...(from.stays ? { stays: true } : {}) });
   }

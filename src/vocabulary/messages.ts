@@ -145,6 +145,16 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `both V1 and V2 ${p.noun}s reach this ${code(p.v1)} (V2 calls it ${code(p.v2)}): give each version its own code path, or read both names`,
   },
+  'declared-other': {
+    cause: () => 'warning',
+    text: (p) =>
+      `${code(p.v1)} is read here on V1 ${p.noun}s, but its declared type is not recognised as one (V2 calls it ${code(p.v2)}): rename the member in that type and where it is used, or declare the data with the API's type`,
+  },
+  'read-formats': {
+    cause: () => 'warning',
+    text: (p) =>
+      `the items of the V1 fields ${list(p.renamed)} (V2 calls it ${code(p.v2)} there) and ${list(p.kept)} (V2 keeps ${code(p.v1)}) reach this ${code(p.v1)}: read the item of each field on its own`,
+  },
 };
 
 /** A note with its words and cause. */

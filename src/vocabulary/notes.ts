@@ -43,6 +43,10 @@ export interface NoteParams {
   'payload-unconvertible': { kind: string; problem: string };
   /** A renamed property read where V1 and V2 data both arrive. */
   'read-mixed': { v1: string; v2: string; noun: string };
+  /** A renamed property read on V1 data, where the checker resolves it to a member of a type not recognised as the API's. */
+  'declared-other': { v1: string; v2: string; noun: string };
+  /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
+  'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }
 
 type Place = 'code' | 'string' | 'template';
