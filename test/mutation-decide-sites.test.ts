@@ -251,3 +251,75 @@ describe('in a TypeScript program, where a declared type settles a name', () => 
     });
   });
 });
+
+describe('GraphQL documents in strings (a Gatsby source plugin, its SDL and a page query in one file)', () => {
+  const PLUGIN = [
+    "const graphql = (s) => s.join('');",
+    'export async function sourceNodes({ actions, createNodeId }) {',
+    `  const fields = await (await fetch('${HOST}/v1/election/field/')).json();`,
+    "  for (const field of fields) actions.createNode({ ...field, id: createNodeId(field.slug), internal: { type: 'CivicField' } });",
+    '}',
+    'export function createSchemaCustomization({ actions }) {',
+    '  actions.createTypes(`',
+    '    type CivicField implements Node {',
+    '      slug: String!',
+    '      long_name: String',
+    '    }',
+    '    type Thing {',
+    '      long_name: String',
+    '    }',
+    '  `);',
+    '}',
+    'export const query = graphql`',
+    '  query {',
+    '    allCivicField {',
+    '      nodes {',
+    '        slug',
+    '        long_name',
+    '      }',
+    '    }',
+    '  }',
+    '`;',
+    '',
+  ].join('\n');
+  const UNLINKED = (type: string) =>
+    `\`long_name\` in this GraphQL document is \`description\` in V2, but nothing shows that type \`${type}\` holds the Civic Data API's data: rename it by hand where it does`;
+  /** The plugin with no request: nothing fills CivicField. */
+  const UNFILLED = PLUGIN.replace(/await \(await fetch\([^)]*\)\)\.json\(\)/, '[]');
+
+  it('the type V1 descriptors fill is renamed in the SDL and the query (result key kept); another type is marked', () => {
+    const r = transformSource(PLUGIN, 'gatsby-node.js');
+    expect(r.output).toBe(
+      PLUGIN.replace('/v1/', '/v2/')
+        .replace('  actions.createTypes(`', `  // civic-migrate: ${UNLINKED('Thing')}\n  actions.createTypes(\``)
+        .replace('      long_name: String\n    }\n    type Thing', '      description: String\n    }\n    type Thing')
+        .replace('        long_name\n', '        long_name: description\n'),
+    );
+    expect(r.markers.map((m) => [m.code, m.line, m.column])).toEqual([['graphql-unlinked', 13, 7]]);
+  });
+
+  it('where nothing fills the type: left, and said only in a file about the API', () => {
+    expect(transformSource(UNFILLED, 'gatsby-node.js')).toMatchObject({ output: UNFILLED, changed: false, markers: [] });
+    // A slug in a comment makes the file one about the API, with no value of it reaching the documents.
+    const about = `// Labels of the Civic Data API's fields (vbm_no_excuse…).\n${UNFILLED}`;
+    expect(transformSource(about, 'gatsby-node.js').markers.map((m) => [m.code, m.line, m.message])).toEqual([
+      ['graphql-unlinked', 11, UNLINKED('CivicField')],
+      ['graphql-unlinked', 14, UNLINKED('Thing')],
+      ['graphql-unlinked', 23, UNLINKED('CivicField')],
+    ]);
+  });
+});
+
+describe('names inside URL strings', () => {
+  it('a slug in a path the URL scan already marks is that marker’s; in a query string, each name is said', () => {
+    const path = `export const u = fetch(\`${HOST}/v1/election/data/state/\${s}/vbm_no_excuse/\`);\n`;
+    expect(transformSource(path, 'a.js').markers.map((m) => [m.code, m.line, m.column])).toEqual([['endpoint-unknown', 1, 52]]);
+    const query = `export const u = fetch('${HOST}/v1/election/field/?ordering=long_name&x=vbm_no_excuse');\n`;
+    const r = transformSource(query, 'a.js');
+    expect(r.markers.map((m) => [m.code, m.line, m.column])).toEqual([
+      ['property-elsewhere', 1, 81],
+      ['renamed-elsewhere', 1, 93],
+    ]);
+    expect(r.changes.map((c) => [c.code, c.params.to])).toEqual([['endpoint-rewritten', '/v2/election/field/']]);
+  });
+});
