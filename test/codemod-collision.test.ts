@@ -61,6 +61,17 @@ describe('the guard, where it applies and where it does not', () => {
     );
   });
 
+  it('a computed or quoted key beside its V2 key: the marker, nothing rewritten', () => {
+    for (const [input, column] of [
+      ["const o = { ['vbm_universal']: 1, has_automatic_vbm: 2 };\n", 15],
+      ["const o = { 'vbm_universal': 1, has_automatic_vbm: 2 };\n", 14],
+    ] as const) {
+      const r = transformSource(input, 'a.js');
+      expect(r.output).toBe(`${MERGE}${input}`);
+      expect(r.markers.map((m) => [m.code, m.line, m.column])).toEqual([['collision', 1, column]]);
+    }
+  });
+
   it('a key alone is renamed', () => {
     const r = transformSource('const o = { vbm_universal: 1 };\n', 'a.js');
     expect(r.output).toBe('const o = { has_automatic_vbm: 1 };\n');

@@ -371,3 +371,44 @@ describe('in a TypeScript program', () => {
     expect(summary.files.flatMap((f) => f.markers)).toEqual([]);
   });
 });
+
+describe('what the markers of a decision by roles say', () => {
+  const messages = async (files: Record<string, string>, path: string) => {
+    const summary = await runCodemod({ cwd: writeTree(files, 'cm-role-words-') });
+    return summary.files.find((f) => f.path === path)?.markers.map((m) => [m.code, m.message]);
+  };
+
+  it('names the property, its V2 name and what the data is', async () => {
+    expect(await messages(sharedBase('r.state_information.map((i) => i.value)'), 'civic.js')).toContainEqual([
+      'read-stays-v1',
+      '`value` is read from a V1 state information item requested through a base that stays on V1 (it is shared with another service): it becomes `bool_value` when that request moves to V2',
+    ]);
+    expect(
+      await messages(sharedBase("r.state_information.find((i) => i.field_type === 'vbm_no_excuse')"), 'civic.js'),
+    ).toContainEqual([
+      'slug-stays-v1',
+      '`vbm_no_excuse` names the field of V1 state information items requested through a base that stays on V1 (it is shared with another service): it becomes `has_no_excuse_absentee` when that request moves to V2',
+    ]);
+    expect(await messages({ 'a.js': BOTH_VERSIONS }, 'a.js')).toEqual([
+      [
+        'read-mixed',
+        'both V1 and V2 state information items reach this `value` (V2 calls it `bool_value`): give each version its own code path, or read both names',
+      ],
+    ]);
+  });
+
+  it('a field descriptor’s `long_name` on data that stays V1: the marker alone, no doubt beside it', async () => {
+    const app = sharedBase('r.map((d) => d.long_name)');
+    app['civic.js'] = app['civic.js'].replace('/election/data/state/WI/', '/election/field/');
+    expect(await messages(app, 'civic.js')).toEqual([
+      [
+        'path-on-shared-base',
+        '`/v1/election/field/` is joined with `api.voteamerica.org/v1`, which is also used for `/v1/registration/status/…/` (another service that stays on V1): call the Civic Data API through a V2 base of its own',
+      ],
+      [
+        'read-stays-v1',
+        '`long_name` is read from a V1 field descriptor requested through a base that stays on V1 (it is shared with another service): it becomes `description` when that request moves to V2',
+      ],
+    ]);
+  });
+});

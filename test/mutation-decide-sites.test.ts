@@ -323,3 +323,29 @@ describe('names inside URL strings', () => {
     expect(r.changes.map((c) => [c.code, c.params.to])).toEqual([['endpoint-rewritten', '/v2/election/field/']]);
   });
 });
+
+describe('the longName setting is about field properties only; a module’s own names are its own', () => {
+  const items = `export async function g(x) {\n  const r = await (await fetch('${HOST}/v1/election/data/state/WI/')).json();\n  return [r.state_information.map((i) => i.value), x.value];\n}\n`;
+  const renamed = items.replace('/v1/', '/v2/').replace('i.value', 'i.bool_value');
+
+  it('an item’s `value` follows the data under `never` and `always` alike', () => {
+    for (const longName of ['never', 'always'] as const) {
+      const r = transformSource(items, 'a.js', { longName });
+      expect(r.output, longName).toBe(renamed);
+      expect(r.markers, longName).toEqual([]);
+    }
+  });
+
+  it('a member of a module namespace is not doubted or renamed; a whole string is doubted (auto) or renamed (always)', () => {
+    const input = `import * as api from './api.js';\nexport const k = [api.long_name, 'long_name'];\nconst u = fetch('${HOST}/v1/election/field/');\n`;
+    const auto = transformSource(input, 'a.js');
+    expect(auto.output).toBe(input.replace('/v1/', '/v2/'));
+    expect(auto.markers.map((m) => [m.code, m.line, m.column])).toEqual([['property-unproven', 2, 35]]);
+    const always = transformSource(input, 'a.js', { longName: 'always' });
+    expect(always.output).toBe(input.replace('/v1/', '/v2/').replace("'long_name'", "'description'"));
+    expect(always.changes.map((c) => [c.code, c.rule])).toEqual([
+      ['property-rewritten', { kind: 'property', v1: 'long_name' }],
+      ['endpoint-rewritten', { kind: 'endpoint', v1: '/v1/election/field/' }],
+    ]);
+  });
+});

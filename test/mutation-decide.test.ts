@@ -66,6 +66,18 @@ describe("a field property's name as a whole string, in a file that reads the Ci
     });
   });
 
+  it('with `longName: always`, both strings are renamed, each once (the program’s rename of its own string wins)', async () => {
+    const summary = await runCodemod({ cwd: tree(), longName: 'always' });
+    expect(labels(summary)).toEqual({
+      changes: [
+        ['endpoint-rewritten', 3, '/v1/election/field/', { from: '/v1/election/field/', to: '/v2/election/field/' }],
+        ['property-rewritten', 7, 'long_name', { from: 'long_name', to: 'description' }],
+        ['property-rewritten', 9, 'long_name', { from: 'long_name', to: 'description' }],
+      ],
+      markers: [],
+    });
+  });
+
   it('file by file (no program), both strings are doubts and neither is renamed', async () => {
     const summary = await runCodemod({ cwd: tree(), project: false });
     expect(labels(summary)).toEqual({

@@ -12,7 +12,7 @@ import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
 import { literalSlug, narrowedSlug } from './narrowing.js';
 import { nodeAt } from './program/facts.js';
-import { propertyVerdict } from './role-verdict.js';
+import { type ApiFact, propertyVerdict } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
 import { type StringUnit, scanUrls, sourceOffset, virtualText } from './urls.js';
@@ -68,13 +68,13 @@ export function decide(a: Analysis): Decision[] {
     ({ kind: 'mark', node, at, token: token ?? tokenText(node), note: n, rule }) as const;
   const mark = (
     node: Node,
-    n: Note | undefined,
+    n: Note,
     rule: RuleRef | null,
     at = a.source.tokenStart(node),
     token?: string,
     why?: readonly Fact[],
   ) => {
-    if (n) out.push({ ...markAt(node, n, rule, at, token), ...(why ? { why } : {}) });
+    out.push({ ...markAt(node, n, rule, at, token), ...(why ? { why } : {}) });
   };
   const tokenText = (node: Node) =>
     ts.isStringLiteralLike(node) || ts.isIdentifier(node) ? node.text : node.getText(a.source.sf);
@@ -167,8 +167,14 @@ export function decide(a: Analysis): Decision[] {
     const owner = verdict.kind === 'none' || verdict.kind === 'keep' ? 'unknown' : program.ownerOf(site.node);
     if (owner === 'civic') return true;
     if (owner === 'other' && verdict.kind === 'rename' && verdict.facts.some((f) => f.strength === strengthOf('request'))) {
-      const noun = nounOf(verdict.facts);
-      mark(site.node, note('declared-other', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+      mark(
+        site.node,
+        note('declared-other', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
+        propertyRef(p),
+        undefined,
+        undefined,
+        verdict.facts,
+      );
       return true;
     }
     if (owner === 'other') return true;
@@ -178,7 +184,6 @@ export function decide(a: Analysis): Decision[] {
       const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
       if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
     }
-    const noun = verdict.kind === 'none' ? 'value' : nounOf(verdict.facts);
     switch (verdict.kind) {
       case 'none':
         return false;
@@ -188,10 +193,24 @@ export function decide(a: Analysis): Decision[] {
         rename(site.node, site.place, site.name, p.v2, 'property', propertyRef(p), verdict.facts);
         return true;
       case 'stays':
-        mark(site.node, note('read-stays-v1', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+        mark(
+          site.node,
+          note('read-stays-v1', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
+          propertyRef(p),
+          undefined,
+          undefined,
+          verdict.facts,
+        );
         return true;
       case 'mixed':
-        mark(site.node, note('read-mixed', { v1: p.v1, v2: p.v2, noun }), propertyRef(p), undefined, undefined, verdict.facts);
+        mark(
+          site.node,
+          note('read-mixed', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
+          propertyRef(p),
+          undefined,
+          undefined,
+          verdict.facts,
+        );
         return true;
       case 'formats': {
         const params = { v1: p.v1, v2: p.v2, renamed: verdict.applies, kept: verdict.others };
@@ -200,11 +219,8 @@ export function decide(a: Analysis): Decision[] {
       }
     }
   };
-  /** What the strongest evidence says the value is (`item`, `field descriptor`). */
-  const nounOf = (facts: readonly Fact[]) => {
-    const first = facts[0]?.role;
-    return first?.t === 'api' ? first.node.noun : 'value';
-  };
+  /** What the strongest evidence says the value is (`item`, `field descriptor`): a verdict other than none has some. */
+  const nounOf = (facts: readonly ApiFact[]) => (facts[0] as ApiFact).role.node.noun;
   /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   const doubt = (site: NameSite, p: PropertyRule) => {
     if (p.object !== 'field' || !a.civic || a.longName !== 'auto') return;
@@ -266,9 +282,10 @@ export function decide(a: Analysis): Decision[] {
       continue;
     }
     const fieldProperty = plan.fieldProperties.get(token);
-    if (fieldProperty && a.civic && !program.renames.some((r) => r.start === a.source.tokenStart(node))) {
+    if (fieldProperty) {
       // A property's name as a whole string (`Pick<T, 'long_name'>`, `sortBy(list, 'long_name')`): the types
-      // decide it (the program's renames), or a person; by roles alone it is a doubt.
+      // decide it (the program's renames, which win over the same span's below), or a person; by roles
+      // alone it is a doubt (said only in a file about the API, and not where the program renames it).
       if (a.longName === 'always') rename(node, 'member', token, fieldProperty.v2, 'property', propertyRef(fieldProperty));
       else doubt({ node, name: token, place: 'element' }, fieldProperty);
     }

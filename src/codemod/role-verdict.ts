@@ -8,22 +8,25 @@ import type { CodemodPlan } from './plan.js';
 
 type Node = TsNamespace.Node;
 
+/** A fact whose role is a node of the API graph. */
+export type ApiFact = Fact & { readonly role: ApiRole };
+
 /** What the roles at a value say about a property rule read or written on it. */
 export type RoleVerdict =
   /** No role: the program gives no evidence either way. */
   | { readonly kind: 'none' }
   /** A V1 value of the rule's object: rename (the facts say why). */
-  | { readonly kind: 'rename'; readonly facts: readonly Fact[] }
+  | { readonly kind: 'rename'; readonly facts: readonly ApiFact[] }
   /** A value of the rule's object that keeps the name (V2 data, a field of another format). */
-  | { readonly kind: 'keep'; readonly facts: readonly Fact[] }
+  | { readonly kind: 'keep'; readonly facts: readonly ApiFact[] }
   /** V1 data requested through a base the migration leaves on V1 (shared with another service). */
-  | { readonly kind: 'stays'; readonly facts: readonly Fact[] }
+  | { readonly kind: 'stays'; readonly facts: readonly ApiFact[] }
   /** V1 and V2 data both reach it. */
-  | { readonly kind: 'mixed'; readonly facts: readonly Fact[] }
+  | { readonly kind: 'mixed'; readonly facts: readonly ApiFact[] }
   /** Items of fields the rule applies to and of fields it does not both reach it (`(a ? by.x : by.y).value`). */
   | {
       readonly kind: 'formats';
-      readonly facts: readonly Fact[];
+      readonly facts: readonly ApiFact[];
       readonly applies: readonly string[];
       readonly others: readonly string[];
     };
@@ -43,7 +46,7 @@ const SLUG_MEMBER = 1;
  * by data the program requests or builds.
  */
 export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRule, plan: CodemodPlan): RoleVerdict {
-  const all = roles.at(holder).filter((f): f is Fact & { role: ApiRole } => f.role.t === 'api');
+  const all = roles.at(holder).filter((f): f is ApiFact => f.role.t === 'api');
   if (all.length === 0) return { kind: 'none' };
   const best = Math.max(...all.map(strengthOf));
   const facts = all.filter((f) => strengthOf(f) === best);
