@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Each run's temporary files in one folder, removed at the end (test/global-tmp.ts).
+    globalSetup: ['test/global-tmp.ts'],
   },
 });
