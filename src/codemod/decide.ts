@@ -166,15 +166,11 @@ export function decide(a: Analysis): Decision[] {
     // the type outweighs those) is that data's all the same: said, never left silently.
     const owner = verdict.kind === 'none' || verdict.kind === 'keep' ? 'unknown' : program.ownerOf(site.node);
     if (owner === 'civic') return true;
+    /** A marker about the read, with the evidence (what the data is, where it comes from). */
+    const said = (code: 'declared-other' | 'read-stays-v1' | 'read-mixed', facts: readonly ApiFact[]) =>
+      mark(site.node, note(code, { v1: p.v1, v2: p.v2, noun: nounOf(facts) }), propertyRef(p), undefined, undefined, facts);
     if (owner === 'other' && verdict.kind === 'rename' && verdict.facts.some((f) => f.strength === strengthOf('request'))) {
-      mark(
-        site.node,
-        note('declared-other', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
-        propertyRef(p),
-        undefined,
-        undefined,
-        verdict.facts,
-      );
+      said('declared-other', verdict.facts);
       return true;
     }
     if (owner === 'other') return true;
@@ -193,24 +189,10 @@ export function decide(a: Analysis): Decision[] {
         rename(site.node, site.place, site.name, p.v2, 'property', propertyRef(p), verdict.facts);
         return true;
       case 'stays':
-        mark(
-          site.node,
-          note('read-stays-v1', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
-          propertyRef(p),
-          undefined,
-          undefined,
-          verdict.facts,
-        );
+        said('read-stays-v1', verdict.facts);
         return true;
       case 'mixed':
-        mark(
-          site.node,
-          note('read-mixed', { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts) }),
-          propertyRef(p),
-          undefined,
-          undefined,
-          verdict.facts,
-        );
+        said('read-mixed', verdict.facts);
         return true;
       case 'formats': {
         const params = { v1: p.v1, v2: p.v2, renamed: verdict.applies, kept: verdict.others };
