@@ -13,11 +13,21 @@
  * - src/mapping/closest.ts, the containment score's `/ 100` → `* 100`: it orders the containing
  *   names alike, and all of them stay after every close spelling (whose score is at most max);
  * - src/rules/format.ts, `list`'s `join('')` → any string: it joins at most one item;
- * - src/codemod/decide.ts, the whole-string field property's guard `!program.renames.some(…)` → true
- *   and its callback → `() => undefined`: a string the program renames is skipped anyway (`doubt`
- *   asks `program.ownerOf`, which says "civic" for it; with `longName: 'always'` the rename of the
- *   same span is deduplicated and the program's is kept). Its other mutants are killed
- *   (test/mutation-decide.test.ts);
+ * - src/codemod/decide.ts, what the table's design makes unobservable: `onSlugName`'s
+ *   `action.kind === 'none'` → false or "" (only an `unchanged` row gives none, and it is not
+ *   actionable: `onSlugName` sees actionable names only), and for the same reason `rule &&
+ *   m.actionableV1.has(…)` → `||` in `onName` and both string loops, and the string loop's
+ *   `action.kind === 'mark'` → true (at `'string'` every actionable kind marks); `tokenText`'s
+ *   name test → true (every marker without its token is at a name); the collision guard's place
+ *   test → true (an access's or element's parent is never an object literal or a pattern, whose
+ *   names it reads) and `memberOf` for a shorthand (its parent either way); `case 'none'` → ""
+ *   and the narrowed verdict's `'keep'` → "" (an undecided verdict asks `doubt`, which says nothing
+ *   of an item property, the only kind with a format); `n ? JSON.stringify(n) : ''`'s empty key
+ *   (never read: no note, no marker);
+ * - src/codemod/role-verdict.ts: `mine.length === 0` → false (a slug-named member's role is an
+ *   item's, so at that strength `mine` is never empty; elsewhere an empty `mine` ends as keep with
+ *   no facts, and a keep's facts are not read) and the slug-member branch's keep → "" (only item
+ *   rules reach it, and `doubt` says nothing of those);
  * - src/payload/upgrade.ts, what no valid table or V1 payload reaches: the fold's
  *   `new Array(order.length).fill(false)` → `new Array()` (a hole reads false), `at >= 0` → true and
  *   `i < order.length` → `<=` (every option is in `optionOrder`; an index past the end reads
