@@ -90,8 +90,12 @@ function formatSentence(rule: RenameRule, m?: TableView): string {
   const to = rule.v2Format;
   const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';
   switch (rule.formatCertainty ?? 'unknown') {
-    case 'known':
-      return `Its format stays ${to ?? from}${rule.basis ? ` (${rule.basis.replace(/\.$/, '')})` : ''}.`;
+    case 'known': {
+      const source = rule.basis ? ` (${rule.basis.replace(/\.$/, '')})` : '';
+      if (from && to && from !== to)
+        return `Its format changes from ${from} to ${to}${source}, so check how the code reads its \`text\`.`;
+      return `Its format stays ${to ?? from}${source}.`;
+    }
     case 'inferred':
       if (from && to && from !== to && formatChange(rule))
         return `Its format likely changes from ${from} to ${to}, so check how the code reads its \`text\` (inferred${basis}).`;

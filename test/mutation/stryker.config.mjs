@@ -86,6 +86,16 @@
  *   property), its index loop's `i < v.length` → true or `<=` (it stops at that element first), and
  *   its descent's `v !== undefined` and `v !== null` → true (an optional or nullable schema the
  *   value fails is never given undefined or null: it takes them).
+ * - src/rules/*.ts: the namespaces of `ctx.claim` (`'rename target'`, `'footnote target'`,
+ *   `'option'` → ""): each kind claims in its own, so an empty name is still one of its own;
+ *   consolidate's `field?.options?.…` → `field?.options.…`/`field.options` (a field that is not a
+ *   Multi-select was refused just before, and the schema requires a Multi-select's options); the
+ *   `describeOrigin` of `delete` and `unknown` (→ `() => undefined` or another string: a deleted or
+ *   unknown V1 slug gives no V2 slug, so no origin of theirs is ever described).
+ * - A static mutant that makes a module fail to load (`z.strictObject({})` for a kind's schema, `{}`
+ *   for a kind) fails every test file at import; Stryker 9's vitest runner then sees no test at all
+ *   and reports it "survived" with 0 tests run. Reproduced by hand: each of those fails the run.
+ *   `npm run test:mutation` lists them as survivors; the README's scores count them as killed and say so.
  * Single-mutant equivalents are marked beside the code with `// Stryker disable next-line`.
  */
 import { createHash } from 'node:crypto';
