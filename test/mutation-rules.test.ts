@@ -12,6 +12,7 @@ import { renderGuide } from '../src/mapping/guide.js';
 import { DEFAULT_TABLE_PATH, mappingsFromJson } from '../src/mapping/load.js';
 import type { MappingTable } from '../src/mapping/schema.js';
 import { upgrade } from '../src/payload/adapt.js';
+import { kindOf } from '../src/rules/registry.js';
 
 const bundled = JSON.parse(readFileSync(DEFAULT_TABLE_PATH, 'utf8')) as MappingTable;
 
@@ -96,86 +97,44 @@ describe('what each kind refuses', () => {
 });
 
 describe('what a rename says of the format, by how sure the table is', () => {
+  /** A rename `x1` → `x2` with these format claims. */
+  const rename = (v1: string, format?: string, v2Format?: string, formatCertainty?: string, basis?: string) => ({
+    kind: 'rename',
+    v1,
+    v2: v1.replace('1', '2'),
+    ...(format ? { format } : {}),
+    ...(v2Format ? { v2Format } : {}),
+    ...(formatCertainty ? { formatCertainty } : {}),
+    ...(basis ? { basis } : {}),
+    description: 'Renamed.',
+  });
+  const ROWS = [
+    rename('a1', 'URL', 'URL', 'known', 'the docs, p. 3.'),
+    rename('b1', 'Date', 'Markdown', 'inferred', 'its name, e.g. dates.'),
+    rename('c1', undefined, 'Date', 'inferred'),
+    rename('d1', 'Markdown', 'Markdown', 'inferred', 'same.'),
+    rename('e1'),
+    rename('f1', 'Markdown', 'Boolean', 'known'),
+    rename('g1', 'Phone', 'Markdown', 'inferred'),
+    rename('h1', 'Markdown', 'Date', 'inferred'),
+    rename('k1', undefined, 'Date', 'known'),
+    rename('i1', 'Markdown', undefined, 'inferred'),
+    rename('u1', 'URL', 'Markdown', 'inferred'),
+    rename('j1', 'Boolean', 'Markdown', 'inferred'),
+    rename('l1', 'Text', 'URL', 'inferred'),
+    rename('n1', 'Markdown', 'Multi-select', 'inferred'),
+  ];
   const renames = table(
-    [
-      field('a2', 'URL'),
-      field('b2'),
-      field('c2', 'Date'),
-      field('d2'),
-      field('e2'),
-      field('f2', 'Boolean'),
-      field('g2', 'Markdown'),
-      field('h2', 'Date'),
-    ],
-    [
-      {
-        kind: 'rename',
-        v1: 'a1',
-        v2: 'a2',
-        format: 'URL',
-        v2Format: 'URL',
-        formatCertainty: 'known',
-        basis: 'the docs say so.',
-        description: 'Renamed.',
-      },
-      {
-        kind: 'rename',
-        v1: 'b1',
-        v2: 'b2',
-        format: 'Date',
-        v2Format: 'Markdown',
-        formatCertainty: 'inferred',
-        basis: 'its name.',
-        description: 'Renamed.',
-      },
-      { kind: 'rename', v1: 'c1', v2: 'c2', v2Format: 'Date', formatCertainty: 'inferred', description: 'Renamed.' },
-      {
-        kind: 'rename',
-        v1: 'd1',
-        v2: 'd2',
-        format: 'Markdown',
-        v2Format: 'Markdown',
-        formatCertainty: 'inferred',
-        basis: 'same.',
-        description: 'Renamed.',
-      },
-      { kind: 'rename', v1: 'e1', v2: 'e2', description: 'Renamed.' },
-      {
-        kind: 'rename',
-        v1: 'f1',
-        v2: 'f2',
-        format: 'Markdown',
-        v2Format: 'Boolean',
-        formatCertainty: 'known',
-        description: 'Renamed.',
-      },
-      {
-        kind: 'rename',
-        v1: 'g1',
-        v2: 'g2',
-        format: 'Phone',
-        v2Format: 'Markdown',
-        formatCertainty: 'inferred',
-        description: 'Renamed.',
-      },
-      {
-        kind: 'rename',
-        v1: 'h1',
-        v2: 'h2',
-        format: 'Markdown',
-        v2Format: 'Date',
-        formatCertainty: 'inferred',
-        description: 'Renamed.',
-      },
-    ],
+    ROWS.map((r) => field(r.v2, r.v2Format ?? 'Markdown', r.v2Format === 'Multi-select' ? { options: ['x'] } : {})),
+    ROWS,
   );
   const m = mappingsFromJson(renames, 'own.json');
   const adviceOf = (v1: string) => advice(m.byV1.get(v1) as never, m);
 
   it('the advice: stays, changes, presumed, unknown', () => {
-    expect(['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'].map(adviceOf)).toEqual([
-      'Renamed. Its format stays URL (the docs say so).',
-      'Renamed. Its format likely changes from Date to Markdown, so check how the code reads its `text` (inferred: its name).',
+    expect(['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'k1', 'i1', 'u1', 'j1', 'l1', 'n1'].map(adviceOf)).toEqual([
+      'Renamed. Its format stays URL (the docs, p. 3).',
+      'Renamed. Its format likely changes from Date to Markdown, so check how the code reads its `text` (inferred: its name, e.g. dates).',
       "Renamed. V2's field is presumably Date and V1's format is not known, so check how the code reads its `text` (inferred).",
       'Renamed. Its format is presumably still Markdown (inferred: same).',
       'Renamed. Whether its format or meaning changed is not known (SPEC gives only the new name): check the V2 field list before relying on its `text`.',
@@ -183,7 +142,47 @@ describe('what a rename says of the format, by how sure the table is', () => {
       // Phone was always sent as Markdown: no change, and both are text.
       'Renamed. Its format is presumably still Markdown (inferred).',
       'Renamed. Its format likely changes from Markdown to Date, so check how the code reads its `text` (inferred).',
+      'Renamed. Its format stays Date.',
+      'Renamed. Its format is presumably still Markdown (inferred).',
+      'Renamed. Its format likely changes from URL to Markdown, so check how the code reads its `text` (inferred).',
+      'Renamed. Its format likely changes from Boolean to Markdown, so check how the code reads its `text` (inferred).',
+      'Renamed. Its format likely changes from Markdown to URL, so check how the code reads its `text` (inferred).',
+      'Renamed. Its format likely changes from Markdown to Multi-select, so check how the code reads its `text` (inferred).',
     ]);
+  });
+
+  it('the codemod’s action: the rename, with a marker where the format may change (V1 formats read as the server sent them)', () => {
+    const actions = Object.fromEntries(
+      ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'k1', 'i1', 'u1', 'j1', 'l1', 'n1'].map((v1) => {
+        const rule = m.byV1.get(v1) as never;
+        const action = kindOf(rule).codemod(rule, 'code', m);
+        return [v1, action.kind === 'rename' ? [action.to, action.also?.params ?? null] : action];
+      }),
+    );
+    const change = (v1: string, from: string, to: string, basis = '') => [
+      `${v1.replace('1', '2')}`,
+      { v1, v2: v1.replace('1', '2'), from, to, basis },
+    ];
+    expect(actions).toEqual({
+      a1: ['a2', null],
+      b1: change('b1', 'Date', 'Markdown', 'its name, e.g. dates.'),
+      c1: ['c2', null],
+      d1: ['d2', null],
+      e1: ['e2', null],
+      f1: change('f1', 'Markdown', 'Boolean'),
+      g1: ['g2', null],
+      h1: change('h1', 'Markdown', 'Date'),
+      k1: ['k2', null],
+      i1: ['i2', null],
+      u1: change('u1', 'URL', 'Markdown'),
+      j1: change('j1', 'Boolean', 'Markdown'),
+      l1: change('l1', 'Text', 'URL'),
+      n1: change('n1', 'Markdown', 'Multi-select'),
+    });
+    expect(kindOf(m.byV1.get('b1') as never).codemod(m.byV1.get('b1') as never, 'string', m)).toEqual({
+      kind: 'mark',
+      note: { code: 'renamed-elsewhere', params: { v1: 'b1', v2: 'b2', place: 'string' } },
+    });
   });
 
   it('the migration guide’s rows, with `?` where a format is not known', () => {
@@ -191,7 +190,7 @@ describe('what a rename says of the format, by how sure the table is', () => {
       .split('\n')
       .filter((l) => /^\| `[a-h]1` /.test(l));
     expect(rows.slice(0, 1)).toEqual([
-      '| `a1` | `a2` | URL → URL (known) | codemod | Renamed. Its format stays URL (the docs say so). |',
+      '| `a1` | `a2` | URL → URL (known) | codemod | Renamed. Its format stays URL (the docs, p. 3). |',
     ]);
     expect(rows.find((r) => r.startsWith('| `e1`'))).toBe(
       '| `e1` | `e2` | ? → ? (unknown) | codemod | Renamed. Whether its format or meaning changed is not known (SPEC gives only the new name): check the V2 field list before relying on its `text`. |',
@@ -217,6 +216,8 @@ describe('what the other kinds say', () => {
         { kind: 'consolidate', v1: 'by_fax', v2: 'methods', option: 'fax', description: 'Folded.' },
         { kind: 'footnote', v1: 'kept_notes', targets: ['kept'], inferred: true, description: 'Moved.' },
         { kind: 'unknown', v1: 'odd2', counterpart: 'kept', description: 'Unknown too.' },
+        { kind: 'unknown', v1: 'odd3', counterpart: 'gone', description: 'Unknown, with a deleted counterpart.' },
+        { kind: 'footnote', v1: 'gen_notes', targets: ['gen'], inferred: false, description: 'Moved too.' },
         {
           kind: 'delete',
           v1: 'gone',
@@ -255,6 +256,7 @@ describe('what the other kinds say', () => {
 
   it('unknown: a counterpart of the same name in V2; its items are carried as they are, said once', () => {
     expect(advice(m.byV1.get('odd2') as never, m)).toBe('Read `kept` (the same slug in V2) instead. Unknown too.');
+    expect(advice(m.byV1.get('odd3') as never, m)).toBe('Read `gone` instead. Unknown, with a deleted counterpart.');
     const at = '2020-01-01T00:00:00Z';
     const record = {
       code: 'WI',
@@ -286,7 +288,7 @@ describe('what the other kinds say', () => {
       '| `torn` | redundant | — | person | Deleted. **Warning:** Torn: deleted here. |',
       '| `torn` | rename, delete | delete | Torn: deleted here. |',
     ]);
-    expect(rows.filter((l) => l.startsWith('- `'))).toEqual(['- `methods` (Multi-select): `fax`']);
+    expect(renderGuide(m)).toContain('Option sets:\n\n- `methods` (Multi-select): `fax`\n\n');
     expect(explain(m, 'kept')).toMatchObject({ fixedBy: 'nothing' });
   });
 

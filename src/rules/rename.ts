@@ -61,27 +61,24 @@ export const rename: SlugKind<RenameRule> = {
 
   payload: (rule) => ({ fate: 'carried', v2: rule.v2, known: true }),
 
-  codemod: (rule, place) =>
-    place === 'code'
-      ? { kind: 'rename', to: rule.v2, ...(formatChange(rule) ? { also: formatChange(rule) } : {}) }
-      : { kind: 'mark', note: note('renamed-elsewhere', { v1: rule.v1, v2: rule.v2, place }) },
+  codemod: (rule, place, m) => {
+    if (place !== 'code') return { kind: 'mark', note: note('renamed-elsewhere', { v1: rule.v1, v2: rule.v2, place }) };
+    const also = formatChange(rule, m);
+    return { kind: 'rename', to: rule.v2, ...(also ? { also } : {}) };
+  },
   report: { kind: 'rename', replacement: (rule) => rule.v2 },
 };
 
 const v2Of = (format: V1Format | undefined, m?: TableView) => (format ? (m?.formats.get(format) ?? format) : undefined);
 
-/** V1 and V2 formats that the table has grounds to call different: code reading `text` may break. */
-function formatChange(rule: RenameRule) {
-  const from = rule.format;
+/**
+ * V1 and V2 formats that the table has grounds to call different, a V1 format read as what the
+ * server sent (the older docs' Text, Phone and Email were Markdown): code reading `text` may break.
+ */
+function formatChange(rule: RenameRule, m?: TableView) {
   const to = rule.v2Format;
-  if (
-    !from ||
-    !to ||
-    v2Of(from) === to ||
-    (from !== 'URL' && from !== 'Boolean' && from !== 'Date' && to !== 'URL' && to !== 'Boolean' && to !== 'Date')
-  )
-    return undefined;
-  return note('format-may-change', { v1: rule.v1, v2: rule.v2, from, to, basis: rule.basis ?? '' });
+  if (!rule.format || !to || v2Of(rule.format, m) === to) return undefined;
+  return note('format-may-change', { v1: rule.v1, v2: rule.v2, from: rule.format, to, basis: rule.basis ?? '' });
 }
 
 /** What the table knows of the field's format across the rename, as sure as it is and no surer. */
@@ -89,7 +86,7 @@ function formatSentence(rule: RenameRule, m?: TableView): string {
   const from = v2Of(rule.format, m);
   const to = rule.v2Format;
   const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';
-  switch (rule.formatCertainty ?? 'unknown') {
+  switch (rule.formatCertainty) {
     case 'known': {
       const source = rule.basis ? ` (${rule.basis.replace(/\.$/, '')})` : '';
       if (from && to && from !== to)
@@ -97,12 +94,12 @@ function formatSentence(rule: RenameRule, m?: TableView): string {
       return `Its format stays ${to ?? from}${source}.`;
     }
     case 'inferred':
-      if (from && to && from !== to && formatChange(rule))
+      if (formatChange(rule, m))
         return `Its format likely changes from ${from} to ${to}, so check how the code reads its \`text\` (inferred${basis}).`;
       if (!from && to)
         return `V2's field is presumably ${to} and V1's format is not known, so check how the code reads its \`text\` (inferred${basis}).`;
       return `Its format is presumably still ${to ?? from} (inferred${basis}).`;
-    default:
+    default: // 'unknown', or no claim
       return 'Whether its format or meaning changed is not known (SPEC gives only the new name): check the V2 field list before relying on its `text`.';
   }
 }
