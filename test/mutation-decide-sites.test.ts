@@ -81,6 +81,33 @@ describe('a property name by where it stands', () => {
   });
 });
 
+describe('a key written as a computed name, and a read narrowed to one field', () => {
+  it('a computed key of an object that meets V1 descriptors is renamed with them', () => {
+    const input = `export async function g() {\n  const r = await (await fetch('${HOST}/v1/election/field/')).json();\n  return [...r, { slug: 'x', ['long_name']: 'X' }].map((d) => d.long_name);\n}\n`;
+    expect(transformSource(input, 'a.js').output).toBe(
+      input.replace('/v1/', '/v2/').replace("['long_name']", "['description']").replace('d.long_name', 'd.description'),
+    );
+  });
+
+  it('V1 and V2 items reaching a read narrowed to a field whose `value` V2 keeps: no marker; to a Boolean field: the marker', () => {
+    const both = (slug: string) =>
+      [
+        `const show = (i) => (i.field_type === '${slug}' ? i.value : null);`,
+        'export async function f() {',
+        `  const a = await (await fetch('${HOST}/v1/election/data/state/WI/')).json();`,
+        `  const b = await (await fetch('${HOST}/v2/election/data/state/WI/')).json();`,
+        '  return [a.state_information.map(show), b.state_information.map(show)];',
+        '}',
+        '',
+      ].join('\n');
+    const date = transformSource(both('vbm_deadline_mail'), 'a.js');
+    expect(date.output).toBe(both('absentee_deadline_mail').replace('/v1/', '/v2/'));
+    expect(date.markers).toEqual([]);
+    const yesNo = transformSource(both('vbm_no_excuse'), 'a.js');
+    expect(yesNo.markers.map((m) => [m.code, m.line, m.column])).toEqual([['read-mixed', 1, 59]]);
+  });
+});
+
 describe('renames the bundled table has no row for', () => {
   /** The bundled table's endpoints, hosts and properties, with two renames of its own. */
   const own = () => {
@@ -193,6 +220,9 @@ describe('in a TypeScript program, where a declared type settles a name', () => 
     '}',
     '',
   ].join('\n');
+  /** Another type's objects kept under slugs: a slug-named member says less than the declared type. */
+  const B =
+    "import type { Other } from './types.js';\nexport const pick = (m: Record<string, Other>) => m.vbm_no_excuse.value;\n";
   const program = () =>
     writeTree(
       {
@@ -202,6 +232,7 @@ describe('in a TypeScript program, where a declared type settles a name', () => 
         }),
         'src/types.ts': TYPES,
         'src/a.ts': A,
+        'src/b.ts': B,
       },
       'cm-decide-program-',
     );
@@ -238,6 +269,7 @@ describe('in a TypeScript program, where a declared type settles a name', () => 
   it('the API’s types are renamed with every read (both versions reaching one is the type’s to say); V1 data read through another type is said', async () => {
     expect(await decided()).toEqual({
       'src/a.ts': [RENAMED, [['property-unproven', 3], DECLARED_OTHER]],
+      'src/b.ts': [[['slug-rewritten', B.indexOf('vbm_no_excuse')]], []],
       'src/types.ts': [TYPES_RENAMED, []],
       'tsconfig.json': [[], []],
     });
@@ -246,6 +278,7 @@ describe('in a TypeScript program, where a declared type settles a name', () => 
   it('with `longName: always`: another type’s `long_name` is still its own, and no doubt is said', async () => {
     expect(await decided('always')).toEqual({
       'src/a.ts': [RENAMED, [DECLARED_OTHER]],
+      'src/b.ts': [[['slug-rewritten', B.indexOf('vbm_no_excuse')]], []],
       'src/types.ts': [TYPES_RENAMED, []],
       'tsconfig.json': [[], []],
     });

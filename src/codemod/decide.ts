@@ -107,6 +107,9 @@ export function decide(a: Analysis): Decision[] {
     if (rule.warning) mark(node, note('rule-warning', { v1: rule.v1, v2: to, warning: rule.warning }), slugRef(rule));
   };
 
+  /** The member a name is the key of: a property, a shorthand, a binding element, a class, interface or enum member. */
+  const memberAt = ({ node, place }: { node: Node; place: NamePlace }) => (place === 'member' ? memberOf(a, node) : node.parent);
+
   const onSlugName = ({ node, place }: NameSite, rule: ResolvedRule) => {
     const action = kindOf(rule).codemod(rule, 'code', m);
     if (action.kind === 'none') return;
@@ -116,7 +119,7 @@ export function decide(a: Analysis): Decision[] {
     }
     if (isModuleSide({ node, name: rule.v1, place })) return;
     if (place === 'member' || place === 'shorthand') {
-      const member = place === 'member' ? memberOf(a, node) : node.parent;
+      const member = memberAt({ node, place });
       const container = member?.parent;
       if (member && !ts.isBindingElement(member) && container && a.source.namesIn(container).includes(action.to)) {
         mark(node, note('collision', { v1: rule.v1, v2: action.to }), slugRef(rule));
@@ -141,16 +144,13 @@ export function decide(a: Analysis): Decision[] {
     return holder !== undefined && roles.isModule(holder);
   };
   /** The value a property-like name is read from or written in: the receiver, the destructured pattern, the object literal. */
-  const holderOf = ({ node, place }: NameSite): Node | undefined => {
-    if (place === 'access' || place === 'element') return receiverOf(a, node);
-    if (place === 'binding') return node.parent?.parent;
-    if (place === 'shorthand') return node.parent?.parent;
-    if (place === 'member') {
-      const member = memberOf(a, node);
-      if (member && ts.isBindingElement(member)) return member.parent;
-      if (member && ts.isPropertyAssignment(member) && ts.isObjectLiteralExpression(member.parent)) return member.parent;
-    }
-    return undefined;
+  const holderOf = (site: NameSite): Node | undefined => {
+    if (site.place === 'access' || site.place === 'element') return receiverOf(a, site.node);
+    // A key (`{ key: … }`, `{ ['key']: … }`), a shorthand or a binding element: its literal or pattern.
+    const member = memberAt(site);
+    const inObject =
+      member && (ts.isPropertyAssignment(member) || ts.isShorthandPropertyAssignment(member) || ts.isBindingElement(member));
+    return inObject ? member.parent : undefined;
   };
   /**
    * Decides a property rule's name by the roles at the value it belongs to: renamed on V1 data of
@@ -174,8 +174,9 @@ export function decide(a: Analysis): Decision[] {
       return true;
     }
     if (owner === 'other') return true;
-    // `if (item.field_type === 'x') … item.value`, `{ field_type: 'x', value: … }`: the item is one field's.
-    if (verdict.kind === 'rename' && p.appliesToFormat) {
+    // `if (item.field_type === 'x') … item.value`, `{ field_type: 'x', value: … }`: the item is one field's,
+    // whose name does not change in either version when the rule is another format's (no marker either).
+    if (verdict.kind !== 'none' && verdict.kind !== 'keep' && p.appliesToFormat) {
       const receiver = site.place === 'access' ? receiverOf(a, site.node) : undefined;
       const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
       if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
