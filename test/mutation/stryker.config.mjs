@@ -23,7 +23,14 @@
  *   names it reads) and `memberOf` for a shorthand (its parent either way); `case 'none'` → ""
  *   and the narrowed verdict's `'keep'` → "" (an undecided verdict asks `doubt`, which says nothing
  *   of an item property, the only kind with a format); `n ? JSON.stringify(n) : ''`'s empty key
- *   (never read: no note, no marker);
+ *   (never read: no note, no marker); in `byRoles`, `if (!holder) return false` → false (no holder
+ *   has no roles: the verdict is none), the owner of a keep (`verdict.kind === 'keep'` → false, its
+ *   `'unknown'` → "": a keep returns true whoever owns the name) and the civic owner's `return true` →
+ *   false (`doubt` asks the owner again and says nothing of a civic one), `facts.some` → `every` (a
+ *   verdict's facts share the strongest strength) and `strengthOf('request')` → `strengthOf('')`
+ *   (every step but a shape and a slug-named member is of that strength); `doubt`'s `a.longName
+ *   !== 'auto'` → false (`always` and `never` never ask it: the first renames, the second's files are
+ *   not about the API);
  * - src/codemod/role-verdict.ts: `mine.length === 0` → false (a slug-named member's role is an
  *   item's, so at that strength `mine` is never empty; elsewhere an empty `mine` ends as keep with
  *   no facts, and a keep's facts are not read) and the slug-member branch's keep → "" (only item

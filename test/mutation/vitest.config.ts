@@ -67,12 +67,42 @@ export const WHOLE_RUNS = [
 ];
 
 /**
- * `STRYKER_TESTS` (comma-separated globs) narrows the test files of a run: for modules whose code runs
- * while the table is built (the rule kinds' schemas and words), each of those "static" mutants runs
- * every test of the run, and the files that read the table's rules are enough to judge them (the
- * score is then a lower bound, like the one without WHOLE_RUNS).
+ * The files that read the table's rules: what each kind refuses, says (explain, the guide, the
+ * report) and does (the codemod's fixtures, the adapter's table tests).
  */
-const narrowed = process.env.STRYKER_TESTS ? process.env.STRYKER_TESTS.split(',') : undefined;
+export const RULE_TESTS = [
+  'test/mapping-table.test.ts',
+  'test/mapping-validate.test.ts',
+  'test/explain-answers.test.ts',
+  'test/explain-headlines.test.ts',
+  'test/cli-explain.test.ts',
+  'test/mutation-mappings.test.ts',
+  'test/mutation-report-rules.test.ts',
+  'test/report-rules-tokens.test.ts',
+  'test/report-scan.test.ts',
+  'test/report-reporters.test.ts',
+  'test/codemod-transform.test.ts',
+  'test/codemod-fixtures.test.ts',
+  'test/payload-table.test.ts',
+  'test/payload-diagnostics.test.ts',
+  'test/wording.test.ts',
+  'test/generated.test.ts',
+  'test/data-files.test.ts',
+  'test/mutation-rules.test.ts',
+];
+
+/**
+ * `STRYKER_TESTS` (comma-separated globs, or `rules` for RULE_TESTS) narrows the test files of a run:
+ * for modules whose code runs while the table is built (the rule kinds' schemas and words), each of
+ * those "static" mutants runs every test of the run, and the files that read the table's rules are
+ * enough to judge them (the score is then a lower bound, like the one without WHOLE_RUNS).
+ */
+const narrowed =
+  process.env.STRYKER_TESTS === 'rules'
+    ? RULE_TESTS
+    : process.env.STRYKER_TESTS
+      ? process.env.STRYKER_TESTS.split(',')
+      : undefined;
 
 /** Whether the run mutates the adapter (all modules when STRYKER_MUTATE is not set). */
 const adapterMutated = !process.env.STRYKER_MUTATE || process.env.STRYKER_MUTATE.includes('src/payload');
