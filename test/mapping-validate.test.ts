@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MappingError } from '../src/errors.js';
 import { DEFAULT_TABLE_PATH, loadMappings, mappingsFromJson } from '../src/mapping/load.js';
 import type { MappingTable } from '../src/mapping/schema.js';
+import { tableRefusal } from './helpers/rejection.js';
 
 const raw = JSON.parse(readFileSync(DEFAULT_TABLE_PATH, 'utf8')) as MappingTable;
 const indexOf = (v1: string, kind?: string) => raw.slugs.findIndex((r) => r.v1 === v1 && (kind === undefined || r.kind === kind));
@@ -13,13 +13,7 @@ const indexOf = (v1: string, kind?: string) => raw.slugs.findIndex((r) => r.v1 =
 function rejectionOf(edit: (t: MappingTable) => void): string {
   const table = structuredClone(raw);
   edit(table);
-  try {
-    mappingsFromJson(table, 'my-table.json');
-  } catch (error) {
-    expect(error).toBeInstanceOf(MappingError);
-    return (error as Error).message;
-  }
-  throw new Error('the table was accepted');
+  return tableRefusal(table, 'my-table.json');
 }
 
 describe('table validation names the bad row', () => {

@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MappingError } from '../src/errors.js';
 import { advice, explain } from '../src/mapping/explain.js';
 import { renderGuide } from '../src/mapping/guide.js';
 import { DEFAULT_TABLE_PATH, mappingsFromJson } from '../src/mapping/load.js';
 import type { MappingTable } from '../src/mapping/schema.js';
 import { upgrade } from '../src/payload/adapt.js';
 import { kindOf } from '../src/rules/registry.js';
+import { tableRefusal } from './helpers/rejection.js';
 
 const bundled = JSON.parse(readFileSync(DEFAULT_TABLE_PATH, 'utf8')) as MappingTable;
 
@@ -27,15 +27,7 @@ function table(v2Fields: unknown[], slugs: unknown[], contradictions: MappingTab
 const field = (slug: string, format = 'Markdown', extra: object = {}) => ({ slug, format, description: 'A field.', ...extra });
 
 /** The message validation refuses the table with. */
-function refusal(t: MappingTable): string {
-  try {
-    mappingsFromJson(t, 'own.json');
-  } catch (error) {
-    expect(error).toBeInstanceOf(MappingError);
-    return (error as Error).message;
-  }
-  throw new Error('the table was accepted');
-}
+const refusal = (t: MappingTable) => tableRefusal(t, 'own.json');
 
 describe('what each kind refuses', () => {
   it('a rename to itself', () => {
