@@ -160,32 +160,30 @@ export function decide(a: Analysis): Decision[] {
   const byRoles = (site: NameSite, p: PropertyRule): boolean => {
     const holder = holderOf(site);
     if (!holder) return false;
-    let verdict = propertyVerdict(roles, holder, p, plan);
-    // A declared type settles whom a name belongs to: the program's renames take a V1 member's. Another
-    // type's member that V1 data the program requests reaches (not a shape, not a slug-named member:
-    // the type outweighs those) is that data's all the same: said, never left silently.
-    const owner = verdict.kind === 'none' || verdict.kind === 'keep' ? 'unknown' : program.ownerOf(site.node);
-    if (owner === 'civic') return true;
+    const verdict = propertyVerdict(roles, holder, p, plan);
+    if (verdict.kind === 'none') return false;
+    if (verdict.kind === 'keep') return true;
     /** A marker about the read, with the evidence (what the data is, where it comes from). */
     const said = (code: 'declared-other' | 'read-stays-v1' | 'read-mixed', facts: readonly ApiFact[]) =>
       mark(site.node, note(code, { v1: p.v1, v2: p.v2, noun: nounOf(facts) }), propertyRef(p), undefined, undefined, facts);
-    if (owner === 'other' && verdict.kind === 'rename' && verdict.facts.some((f) => f.strength === strengthOf('request'))) {
-      said('declared-other', verdict.facts);
+    // A declared type settles whom a name belongs to: the program's renames take a V1 member's. Another
+    // type's member that V1 data the program requests reaches (not a shape, not a slug-named member:
+    // the type outweighs those) is that data's all the same: said, never left silently.
+    const owner = program.ownerOf(site.node);
+    if (owner === 'civic') return true;
+    if (owner === 'other') {
+      if (verdict.kind === 'rename' && verdict.facts.some((f) => f.strength === strengthOf('request')))
+        said('declared-other', verdict.facts);
       return true;
     }
-    if (owner === 'other') return true;
     // `if (item.field_type === 'x') … item.value`, `{ field_type: 'x', value: … }`: the item is one field's,
     // whose name does not change in either version when the rule is another format's (no marker either).
-    if (verdict.kind !== 'none' && verdict.kind !== 'keep' && p.appliesToFormat) {
+    if (p.appliesToFormat) {
       const receiver = site.place === 'access' ? receiverOf(a, site.node) : undefined;
       const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
-      if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) verdict = { kind: 'keep', facts: verdict.facts };
+      if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) return true;
     }
     switch (verdict.kind) {
-      case 'none':
-        return false;
-      case 'keep':
-        return true;
       case 'rename':
         rename(site.node, site.place, site.name, p.v2, 'property', propertyRef(p), verdict.facts);
         return true;

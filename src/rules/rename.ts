@@ -85,16 +85,17 @@ function formatChange(rule: RenameRule, m?: TableView) {
 function formatSentence(rule: RenameRule, m?: TableView): string {
   const from = v2Of(rule.format, m);
   const to = rule.v2Format;
-  const basis = rule.basis ? `: ${rule.basis.replace(/\.$/, '')}` : '';
+  const grounds = rule.basis?.replace(/\.$/, '');
+  const basis = grounds === undefined ? '' : `: ${grounds}`;
+  const changes = formatChange(rule, m) !== undefined;
   switch (rule.formatCertainty) {
     case 'known': {
-      const source = rule.basis ? ` (${rule.basis.replace(/\.$/, '')})` : '';
-      if (from && to && from !== to)
-        return `Its format changes from ${from} to ${to}${source}, so check how the code reads its \`text\`.`;
+      const source = grounds === undefined ? '' : ` (${grounds})`;
+      if (changes) return `Its format changes from ${from} to ${to}${source}, so check how the code reads its \`text\`.`;
       return `Its format stays ${to ?? from}${source}.`;
     }
     case 'inferred':
-      if (formatChange(rule, m))
+      if (changes)
         return `Its format likely changes from ${from} to ${to}, so check how the code reads its \`text\` (inferred${basis}).`;
       if (!from && to)
         return `V2's field is presumably ${to} and V1's format is not known, so check how the code reads its \`text\` (inferred${basis}).`;

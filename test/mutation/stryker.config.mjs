@@ -20,13 +20,9 @@
  *   `action.kind === 'mark'` → true (at `'string'` every actionable kind marks); `tokenText`'s
  *   name test → true (every marker without its token is at a name); the collision guard's place
  *   test → true (an access's or element's parent is never an object literal or a pattern, whose
- *   names it reads) and `memberOf` for a shorthand (its parent either way); `case 'none'` → ""
- *   and the narrowed verdict's `'keep'` → "" (an undecided verdict asks `doubt`, which says nothing
- *   of an item property, the only kind with a format); `n ? JSON.stringify(n) : ''`'s empty key
+ *   names it reads) and `memberOf` for a shorthand (its parent either way); `n ? JSON.stringify(n) : ''`'s empty key
  *   (never read: no note, no marker); in `byRoles`, `if (!holder) return false` → false (no holder
- *   has no roles: the verdict is none), the owner of a keep (`verdict.kind === 'keep'` → false, its
- *   `'unknown'` → "": a keep returns true whoever owns the name) and the civic owner's `return true` →
- *   false (`doubt` asks the owner again and says nothing of a civic one), `facts.some` → `every` (a
+ *   has no roles: the verdict is none) and the civic owner's `return true` → false (`doubt` asks the owner again and says nothing of a civic one), `facts.some` → `every` (a
  *   verdict's facts share the strongest strength) and `strengthOf('request')` → `strengthOf('')`
  *   (every step but a shape and a slug-named member is of that strength); `doubt`'s `a.longName
  *   !== 'auto'` → false (`always` and `never` never ask it: the first renames, the second's files are
