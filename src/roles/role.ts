@@ -106,6 +106,3 @@ export class Roles {
 
 /** The role a promise resolves to (`await`): the promised role, or the role itself. */
 export const awaited = (r: Role): Role => (r.t === 'promise' ? r.of : r);
-
-/** The version of an API role, when its node has one. */
-export const versionOf = (r: ApiRole): Version | undefined => r.node.version;

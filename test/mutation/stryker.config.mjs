@@ -31,6 +31,11 @@
  *   item's, so at that strength `mine` is never empty; elsewhere an empty `mine` ends as keep with
  *   no facts, and a keep's facts are not read) and the slug-member branch's keep → "" (only item
  *   rules reach it, and `doubt` says nothing of those);
+ * - src/roles/role.ts and src/roles/url-value.ts: the spelling of a key beyond what tells keys apart
+ *   (the empty text of an absent slug, base or path, or of a role that is not weak or does not stay
+ *   → another string; a URL value's kind in its key → "": the kind follows from the text and the
+ *   parts, which the key holds): a key must be equal for equal inputs and differ otherwise, which
+ *   test/roles-url-value.test.ts asserts, and nothing reads its text;
  * - src/payload/upgrade.ts, what no valid table or V1 payload reaches: the fold's
  *   `new Array(order.length).fill(false)` → `new Array()` (a hole reads false), `at >= 0` → true and
  *   `i < order.length` → `<=` (every option is in `optionOrder`; an index past the end reads
