@@ -1,5 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
-import type { ApiNode, Version } from './graph.js';
+import type { ApiNode } from './graph.js';
 import type { UrlValue } from './url-value.js';
 
 type Node = TsNamespace.Node;
