@@ -26,6 +26,12 @@ const APPS = {
   'ts-typed': 'v1',
   /** TS without declared types (`any`) and without a tsconfig: an axios-style client with a `baseURL` option, a class. */
   'ts-untyped': 'v1',
+  /**
+   * Plain JS whose helpers fetch the data themselves and hand it to callbacks: `.then(cb)`, `done(data)`
+   * after `await`, a callback passed on to another helper, a function passed by name, an options
+   * object's method, a class that keeps the callback it is built with.
+   */
+  'js-callbacks': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /** One V1 base for the API and, through the same helper, another VoteAmerica service on the same host and version. */
@@ -102,7 +108,7 @@ describe('fixture apps, judged by behaviour', () => {
   });
 
   it('a JS app gives the same result with and without a jsconfig.json', async () => {
-    for (const name of ['js-helpers', 'cjs-class']) {
+    for (const name of ['js-helpers', 'cjs-class', 'js-callbacks']) {
       const bare = copyApp(name);
       await migrate(bare);
       const configured = copyApp(name);

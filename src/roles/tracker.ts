@@ -118,6 +118,7 @@ export class Tracker {
   readonly ts: Ts;
   private readonly watchedReturns = new Set<string>();
   private readonly calledBack = new Set<string>();
+  private readonly callersBound = new Set<FunctionLike>();
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
 
@@ -446,6 +447,8 @@ export class Tracker {
       this.storeInLiteral(p.parent, memberName(ts, p.name), fact);
     } else if (ts.isShorthandPropertyAssignment(p) && p.name === n) {
       this.storeInLiteral(p.parent, p.name.text, fact);
+    } else if (ts.isMethodDeclaration(n) && ts.isObjectLiteralExpression(p)) {
+      this.storeInLiteral(p, memberName(ts, n.name), fact);
     } else if (ts.isSpreadAssignment(p)) {
       this.spreadInto(p.parent, fact);
     } else if (ts.isArrayLiteralExpression(p)) {
@@ -765,6 +768,11 @@ export class Tracker {
       } else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
       return;
     }
+    if (r.t === 'site' && r.what === 'object') {
+      // `opts.done(data)`: a function value the object holds, called.
+      this.load(r, name, (m) => m.role.t === 'fn' && this.callFunctionValue(call, m.role.fn as FunctionLike, fact), fact);
+      return;
+    }
     if (!isList) return;
     if (returnsElement(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
     if (returnsList(name)) this.add(call, r, 'flow', fact);
@@ -814,15 +822,30 @@ export class Tracker {
           symbol = undefined;
         }
       }
-      for (const d of symbol?.declarations ?? []) {
-        if (this.calls.isFunctionLike(d) && d.body) then(d);
-        else if (ts.isVariableDeclaration(d) && d.initializer && this.calls.isFunctionLike(skipParens(ts, d.initializer)))
-          then(skipParens(ts, d.initializer) as FunctionLike);
-      }
+      const declared = this.declaredFunctions(symbol);
+      for (const fn of declared) then(fn);
+      // A name that holds a function value (a parameter, `this.cb`): what the callers hand it.
+      if (declared.length === 0) this.bindCallersAround(e);
     }
     this.facts.observe(e, (f) => {
       if (f.role.t === 'fn') then(f.role.fn as FunctionLike);
     });
+  }
+
+  /** The functions a name is declared as: `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
+  private declaredFunctions(symbol: TsNamespace.Symbol | undefined): FunctionLike[] {
+    const { ts } = this;
+    const out: FunctionLike[] = [];
+    for (const d of symbol?.declarations ?? []) {
+      if (this.calls.isFunctionLike(d) && d.body) out.push(d);
+      else if (
+        (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) &&
+        d.initializer &&
+        this.calls.isFunctionLike(skipParens(ts, d.initializer))
+      )
+        out.push(skipParens(ts, d.initializer) as FunctionLike);
+    }
+    return out;
   }
 
   /** A callback's parameter `index` gets the fact's role. */
@@ -971,6 +994,8 @@ export class Tracker {
       return;
     }
     const callee = skipParens(ts, call.expression);
+    // `cb(data)` on a name that holds a function value: the functions its callers hand it.
+    if (this.holdsFunctionValue(callee)) this.bindCallersAround(call);
     const calleeText = ts.isPropertyAccessExpression(callee)
       ? `${callee.expression.getText()}.${callee.name.text}`
       : callee.getText();
@@ -1118,6 +1143,44 @@ export class Tracker {
     this.add(param.name, fact.role, 'argument', fact);
   }
 
+  /**
+   * A callback handed down to where it is called (`.then(cb)` or `cb(data)` in a helper that fetches
+   * the data itself): the functions its callers pass. Each call of every function around `node`
+   * binds its function arguments to the parameters; a callback a caller passes on (`withFields(done)`
+   * in a helper given `done`) brings in that caller's callers, and a method brings in its class's
+   * constructor's (`this.cb = cb`). Once per function.
+   */
+  private bindCallersAround(node: Node): void {
+    for (let fn = enclosingFunction(this.calls, node); fn; fn = enclosingFunction(this.calls, fn)) {
+      if (this.callersBound.has(fn)) continue;
+      this.callersBound.add(fn);
+      const { ts } = this;
+      const name = this.calls.nameOf(fn);
+      for (const ref of name ? this.calls.referencesOf(name) : []) {
+        const call = ref.parent;
+        if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression !== ref) continue;
+        this.bindFunctionArguments(call, fn);
+        if (call.arguments?.some((a) => !this.calls.isFunctionLike(skipParens(ts, a)))) this.bindCallersAround(call);
+      }
+      if ((ts.isMethodDeclaration(fn) || ts.isGetAccessorDeclaration(fn)) && fn.parent && ts.isClassLike(fn.parent))
+        for (const m of fn.parent.members) if (ts.isConstructorDeclaration(m)) this.bindCallersAround(m.body ?? m);
+    }
+  }
+
+  /** A parameter, a variable or `this.x` of the program that a call is made on: it may hold a callback. */
+  private holdsFunctionValue(callee: Expression): boolean {
+    const { ts } = this;
+    if (ts.isPropertyAccessExpression(callee)) {
+      const object = skipParens(ts, callee.expression);
+      return object.kind === ts.SyntaxKind.ThisKeyword || this.holdsFunctionValue(object);
+    }
+    if (!ts.isIdentifier(callee)) return false;
+    const symbol = this.view.checker.getSymbolAtLocation(callee);
+    return (symbol?.declarations ?? []).some(
+      (d) => (ts.isParameter(d) || ts.isBindingElement(d) || ts.isVariableDeclaration(d)) && this.calls.isOwn(d),
+    );
+  }
+
   /** Functions handed to a function as arguments are function values of its parameters (callbacks). */
   private bindFunctionArguments(call: CallLike, fn: FunctionLike): void {
     const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
@@ -1125,11 +1188,31 @@ export class Tracker {
     this.calledBack.add(key);
     (call.arguments ?? []).forEach((arg, i) => {
       const e = skipParens(this.ts, arg);
-      if (this.calls.isFunctionLike(e)) {
-        const param = fn.parameters[i];
-        if (param) this.add(param.name, this.roles.fn(e), 'argument', undefined);
-      }
+      const param = fn.parameters[i];
+      if (!param) return;
+      if (this.calls.isFunctionLike(e)) this.add(param.name, this.roles.fn(e), 'argument', undefined);
+      // A function passed by its name (`withFields(show)`, `withFields(handlers.fields)`), or a name that holds one.
+      else if (this.ts.isIdentifier(e) || this.ts.isPropertyAccessExpression(e))
+        this.functionsOf(e, (f) => this.add(param.name, this.roles.fn(f), 'argument', undefined));
+      // Functions in an object of options (`{ done: (fields) => … }`): the object carries them to the parameter.
+      else if (this.ts.isObjectLiteralExpression(e)) this.functionMembers(e);
     });
+  }
+
+  /** The function values an object literal holds, at their members (`{ done: f, onError() {} }`). */
+  private functionMembers(literal: TsNamespace.ObjectLiteralExpression): void {
+    const { ts } = this;
+    for (const p of literal.properties) {
+      if (ts.isMethodDeclaration(p)) this.add(p, this.roles.fn(p), 'flow', undefined);
+      else if (ts.isShorthandPropertyAssignment(p))
+        for (const f of this.declaredFunctions(this.view.checker.getShorthandAssignmentValueSymbol(p)))
+          this.add(p.name, this.roles.fn(f), 'flow', undefined);
+      else if (ts.isPropertyAssignment(p)) {
+        const value = skipParens(ts, p.initializer);
+        if (this.calls.isFunctionLike(value)) this.add(value, this.roles.fn(value), 'flow', undefined);
+        else if (ts.isIdentifier(value)) this.functionsOf(value, (f) => this.add(value, this.roles.fn(f), 'flow', undefined));
+      }
+    }
   }
 
   /** `f(…)` where `f` holds a function value: its parameters get the arguments, the call its returns. */

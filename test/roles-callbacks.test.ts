@@ -1,0 +1,114 @@
+/**
+ * Callbacks handed down to a helper that fetches the API's data itself and calls them there: the
+ * role engine follows the function values from the helper's callers (src/roles/tracker.ts), so the
+ * reads in the callback move with the request. fixtures/apps/js-callbacks runs the same shapes
+ * against a server (test/apps.test.ts); these are in process, one file each, exact output.
+ */
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
+
+const HOST = "const HOST = 'https://api.voteamerica.org';";
+const FIELDS = "fetch(HOST + '/v1/election/field/').then((r) => r.json())";
+
+/** The lines of the migrated file that changed, after the first (the host). */
+function migrated(lines: string[]): string[] {
+  const input = [HOST, ...lines].join('\n');
+  const out = transformSource(input, 'app.js').output.split('\n');
+  return out.slice(1);
+}
+
+const v2 = (lines: string[]) =>
+  lines.map((l) =>
+    l.replace('/v1/', '/v2/').replaceAll('long_name', 'description').replaceAll('vbm_no_excuse', 'has_no_excuse_absentee'),
+  );
+
+describe('callbacks handed to a helper that fetches', () => {
+  const cases: Record<string, string[]> = {
+    '`.then(cb)`': [
+      `function withFields(cb) { return ${FIELDS}.then(cb); }`,
+      'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',
+    ],
+    '`cb(data)` in a closure': [
+      `function withFields(cb) { return ${FIELDS}.then((data) => cb(data)); }`,
+      'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',
+    ],
+    '`done(data)` after await': [
+      "async function withFields(done) { const data = await (await fetch(HOST + '/v1/election/field/')).json(); return done(data); }",
+      'export const names = () => withFields(function (fields) { return fields.map((f) => f.long_name); });',
+    ],
+    'a helper held by a const': [
+      `const withFields = (cb) => ${FIELDS}.then(cb);`,
+      'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',
+    ],
+    'a callback passed on by another helper': [
+      `function withFields(cb) { return ${FIELDS}.then(cb); }`,
+      'function outer(done) { return withFields(done); }',
+      'export const names = () => outer((fields) => fields.map((f) => f.long_name));',
+    ],
+    'a callback passed on by a recursive helper': [
+      `function walk(n, cb) { if (n > 0) return walk(n - 1, cb); return ${FIELDS}.then(cb); }`,
+      'export const names = () => walk(3, (fields) => fields.map((f) => f.long_name));',
+    ],
+    'a function passed by its name': [
+      `function withFields(cb) { return ${FIELDS}.then(cb); }`,
+      'function show(fields) { return fields.map((f) => f.long_name); }',
+      'export const names = () => withFields(show);',
+    ],
+    'a callback kept in a local': [
+      `function withFields(cb) { const f = cb; return ${FIELDS}.then(f); }`,
+      'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',
+    ],
+    "an options object's arrow": [
+      `function withFields(opts) { return ${FIELDS}.then(opts.done); }`,
+      'export const names = () => withFields({ done: (fields) => fields.map((f) => f.long_name) });',
+    ],
+    "an options object's method, called on the object": [
+      `function withFields(opts) { return ${FIELDS}.then((d) => opts.done(d)); }`,
+      'export const names = () => withFields({ done(fields) { return fields.map((f) => f.long_name); } });',
+    ],
+    "an options object's shorthand": [
+      `function withFields(opts) { return ${FIELDS}.then(opts.done); }`,
+      'function done(fields) { return fields.map((f) => f.long_name); }',
+      'export const names = () => withFields({ done });',
+    ],
+    "a member of the program's own object, passed": [
+      'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
+      `function withFields(cb) { return ${FIELDS}.then(cb); }`,
+      'export const names = () => withFields(handlers.fields);',
+    ],
+    "a member of the program's own object, given to then": [
+      'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
+      `export const names = () => ${FIELDS}.then(handlers.fields);`,
+    ],
+    'a class that keeps the callback it is built with': [
+      `class Loader { constructor(cb) { this.cb = cb; } load() { return ${FIELDS}.then(this.cb); } }`,
+      'export const names = () => new Loader((fields) => fields.map((f) => f.long_name)).load();',
+    ],
+    'items handed one by one': [
+      "function eachItem(cb) { return fetch(HOST + '/v1/election/data/state/WI/').then((r) => r.json()).then((s) => s.state_information.forEach(cb)); }",
+      "export const flag = () => eachItem((item) => item.field_type === 'vbm_no_excuse' && console.log(item.value));",
+    ],
+  };
+
+  it.each(Object.keys(cases))('%s: the reads move with the request', (name) => {
+    const lines = cases[name] as string[];
+    const expected = v2(lines).map((l) => l.replace('console.log(item.value)', 'console.log(item.bool_value)'));
+    expect(migrated(lines)).toEqual(expected);
+  });
+
+  it('a helper of data that is not the API: its callbacks are left alone', () => {
+    const lines = [
+      "function withThings(cb) { return fetch('/things.json').then((r) => r.json()).then(cb); }",
+      'export const names = () => withThings((fields) => fields.map((f) => f.long_name));',
+    ];
+    expect(migrated(lines)).toEqual(lines);
+  });
+
+  it('a callback the helper never calls with the data is left alone', () => {
+    const lines = [
+      `function withFields(cb, log) { log('loading'); return ${FIELDS}.then(cb); }`,
+      'export const names = () => withFields((fields) => fields.map((f) => f.long_name), (m) => m.long_name);',
+    ];
+    expect(migrated(lines)).toEqual([v2(lines)[0], lines[1]?.replace('(f) => f.long_name', '(f) => f.description')]);
+  });
+});
