@@ -112,3 +112,71 @@ describe('callbacks handed to a helper that fetches', () => {
     expect(migrated(lines)).toEqual([v2(lines)[0], lines[1]?.replace('(f) => f.long_name', '(f) => f.description')]);
   });
 });
+
+describe('a callback the roles cannot follow gets a marker', () => {
+  const marker = (callee: string, noun: string) =>
+    `// civic-migrate: V1 ${noun}s are handed to \`${callee}\` here, a function this tool cannot see into: after the migration they arrive as V2 ${noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`;
+
+  it.each([
+    [
+      'a registry read by a computed key',
+      'handlers[kind]',
+      'field list',
+      [
+        'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
+        `export const names = (kind) => ${FIELDS}.then((d) => handlers[kind](d));`,
+      ],
+    ],
+    [
+      'a bound function',
+      'show.bind(null)',
+      'field list',
+      [
+        'function show(fields) { return fields.map((f) => f.long_name); }',
+        `export const names = () => ${FIELDS}.then(show.bind(null));`,
+      ],
+    ],
+    [
+      'a parameter no caller in the program fills',
+      'cb',
+      'field list',
+      [`export function withFields(cb) { return ${FIELDS}.then(cb); }`],
+    ],
+    [
+      'items mapped with such a parameter',
+      'cb',
+      'state information item',
+      [
+        "export const f = (cb) => fetch(HOST + '/v1/election/data/state/CA/').then((r) => r.json()).then((s) => s.state_information.map(cb));",
+      ],
+    ],
+    [
+      "a class's callback no constructor call fills",
+      'this.onLoad',
+      'field list',
+      [`export class Loader { load() { return ${FIELDS}.then((d) => this.onLoad(d)); } }`],
+    ],
+  ] as const)('%s', (_name, callee, noun, lines) => {
+    const out = migrated([...lines]);
+    const last = lines.length - 1;
+    // The lines before the call are the callback's own: left as they are.
+    expect(out).toEqual([...lines.slice(0, last), marker(callee, noun), ...v2(lines.slice(last))]);
+  });
+
+  it('none where the data is not requested from the API, stays on V1, or goes to a method of an object', () => {
+    const lines = [
+      "export const g = (cb) => fetch('/v1/things').then((r) => r.json()).then(cb);",
+      "export const h = (res) => fetch(HOST + '/v1/election/field/').then((r) => r.json()).then((d) => res.json(d));",
+      'export const k = (cb, fields) => fields.forEach(cb);',
+    ];
+    expect(migrated(lines)).toEqual([lines[0], v2([lines[1] as string])[0], lines[2]]);
+    const shared = [
+      "const API = 'https://api.voteamerica.org/v1';",
+      "export const status = () => fetch(API + '/registration/status/');",
+      "export const f = (cb) => fetch(API + '/election/field/').then((r) => r.json()).then(cb);",
+    ];
+    const out = migrated(shared);
+    expect(out.filter((l) => !l.includes('civic-migrate:'))).toEqual(shared);
+    expect(out.join('\n')).not.toContain('are handed to');
+  });
+});

@@ -234,6 +234,23 @@ export function decide(a: Analysis): Decision[] {
 
   for (const site of a.sites.names) onName(site);
 
+  // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a
+  // callback the roles cannot follow: what it reads is nobody's decision yet.
+  for (const { node, facts } of roles.unfollowed(a.source.sf)) {
+    const moved = facts.filter(
+      (f): f is ApiFact =>
+        f.role.t === 'api' &&
+        f.role.node.version === plan.model.from &&
+        !f.role.stays &&
+        f.role.node.kind !== 'text' &&
+        requested(f),
+    );
+    if (moved.length === 0) continue;
+    const callee = node.getText(a.source.sf).replace(/\s+/g, ' ');
+    const params = { callee: callee.length > 40 ? `${callee.slice(0, 39)}…` : callee, noun: nounOf(moved) };
+    mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
+  }
+
   // Whole strings spelled like slugs, now that every domain is known.
   for (const site of a.sites.values) {
     const { node, token } = site;
@@ -353,4 +370,10 @@ function dedupe(decisions: Decision[]): Decision[] {
     if (d.kind === 'rewrite') bySpan.set(`${d.start}:${d.end}`, i);
   });
   return decisions.filter((d, i) => d.kind !== 'rewrite' || bySpan.get(`${d.start}:${d.end}`) === i);
+}
+
+/** Whether a fact's chain starts at an API URL (data requested, not a shape, a declared type or a literal). */
+function requested(fact: Fact): boolean {
+  for (let f: Fact | undefined = fact; f; f = f.prev) if (f.role.t === 'url') return true;
+  return false;
 }

@@ -51,6 +51,12 @@ export interface RoleAnalysis {
    * A type filled with objects of two roles has none.
    */
   apiTypes(): ReadonlyMap<string, ApiNode>;
+  /**
+   * Where the API's data is handed to a callback that is no function the program shows
+   * (`.then(handlers[kind])`, `cb(data)` on a parameter no caller fills), in one file: the callback
+   * and the data. What the callback reads is not followed.
+   */
+  unfollowed(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
   isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
@@ -125,6 +131,7 @@ export function analyzeRoles(
 
   const reached = t.facts.files;
   let apiTypes: ReadonlyMap<string, ApiNode> | undefined;
+  const unfollowed = t.unfollowed();
   const model = table.model;
   /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
   const otherOf = (origin: Node) => {
@@ -171,6 +178,7 @@ export function analyzeRoles(
       return uses;
     },
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
+    unfollowed: (sf) => [...unfollowed].filter(([node]) => node.getSourceFile() === sf).map(([node, facts]) => ({ node, facts })),
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),

@@ -119,6 +119,10 @@ export class Tracker {
   private readonly watchedReturns = new Set<string>();
   private readonly calledBack = new Set<string>();
   private readonly callersBound = new Set<FunctionLike>();
+  /** Callbacks the API's data is handed to (`.then(cb)`, `cb(data)`, `list.map(f)`), with that data. */
+  private readonly handed = new Map<Node, Fact[]>();
+  /** Those of them known to be functions of the program. */
+  private readonly followed = new Set<Node>();
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
 
@@ -436,6 +440,7 @@ export class Tracker {
     } else if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.arguments?.includes(n as Expression)) {
       this.argument(p, p.arguments.indexOf(n as Expression), fact);
     } else if (ts.isCallExpression(p) && p.expression === n && r.t === 'fn') {
+      this.followed.add(n);
       this.callFunctionValue(p, r.fn as FunctionLike, fact);
     } else if (ts.isVariableDeclaration(p) && p.initializer === n) {
       this.add(p.name, r, 'flow', fact);
@@ -770,7 +775,16 @@ export class Tracker {
     }
     if (r.t === 'site' && r.what === 'object') {
       // `opts.done(data)`: a function value the object holds, called.
-      this.load(r, name, (m) => m.role.t === 'fn' && this.callFunctionValue(call, m.role.fn as FunctionLike, fact), fact);
+      this.load(
+        r,
+        name,
+        (m) => {
+          if (m.role.t !== 'fn') return;
+          this.followed.add(call.expression);
+          this.callFunctionValue(call, m.role.fn as FunctionLike, fact);
+        },
+        fact,
+      );
       return;
     }
     if (!isList) return;
@@ -848,9 +862,27 @@ export class Tracker {
     return out;
   }
 
+  /**
+   * Where the API's data is handed to a callback that turned out to be no function of the program
+   * (`handlers[kind]`, `show.bind(null)`, a parameter no caller fills): its reads are not followed.
+   */
+  unfollowed(): ReadonlyMap<Node, readonly Fact[]> {
+    return new Map([...this.handed].filter(([node]) => !this.followed.has(node)));
+  }
+
+  private handTo(cb: Node, fact: Fact): void {
+    if (fact.role.t !== 'api') return;
+    const list = this.handed.get(cb) ?? [];
+    // One fact per role and strength: the strongest chain is never hidden by a weaker one that came first.
+    if (!list.some((f) => f.role === fact.role && f.strength >= fact.strength)) list.push(fact);
+    this.handed.set(cb, list);
+  }
+
   /** A callback's parameter `index` gets the fact's role. */
   private callback(cb: Expression, index: number, fact: Fact): void {
+    this.handTo(cb, fact);
     this.functionsOf(cb, (fn) => {
+      this.followed.add(cb);
       const param = fn.parameters[index];
       if (param) this.add(param.name, fact.role, fact.step === 'source' ? 'flow' : fact.step, fact);
     });
@@ -995,7 +1027,10 @@ export class Tracker {
     }
     const callee = skipParens(ts, call.expression);
     // `cb(data)` on a name that holds a function value: the functions its callers hand it.
-    if (this.holdsFunctionValue(callee)) this.bindCallersAround(call);
+    if (this.holdsFunctionValue(callee)) {
+      this.bindCallersAround(call);
+      if (this.isCallbackSlot(callee)) this.handTo(call.expression, fact);
+    }
     const calleeText = ts.isPropertyAccessExpression(callee)
       ? `${callee.expression.getText()}.${callee.name.text}`
       : callee.getText();
@@ -1170,7 +1205,7 @@ export class Tracker {
   /** A parameter, a variable or `this.x` of the program that a call is made on: it may hold a callback. */
   private holdsFunctionValue(callee: Expression): boolean {
     const { ts } = this;
-    if (ts.isPropertyAccessExpression(callee)) {
+    if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
       const object = skipParens(ts, callee.expression);
       return object.kind === ts.SyntaxKind.ThisKeyword || this.holdsFunctionValue(object);
     }
@@ -1179,6 +1214,19 @@ export class Tracker {
     return (symbol?.declarations ?? []).some(
       (d) => (ts.isParameter(d) || ts.isBindingElement(d) || ts.isVariableDeclaration(d)) && this.calls.isOwn(d),
     );
+  }
+
+  /**
+   * A callee that is a callback's place (`cb(data)` on a parameter, `this.onLoad(data)`,
+   * `handlers[kind](data)`), not a method of an object a parameter holds (`res.json(data)`, a
+   * library's): where the program's own function would be expected.
+   */
+  private isCallbackSlot(callee: Expression): boolean {
+    const { ts } = this;
+    if (ts.isElementAccessExpression(callee)) return true;
+    if (ts.isPropertyAccessExpression(callee)) return skipParens(ts, callee.expression).kind === ts.SyntaxKind.ThisKeyword;
+    const symbol = ts.isIdentifier(callee) ? this.view.checker.getSymbolAtLocation(callee) : undefined;
+    return (symbol?.declarations ?? []).some((d) => ts.isParameter(d));
   }
 
   /** Functions handed to a function as arguments are function values of its parameters (callbacks). */

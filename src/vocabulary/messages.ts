@@ -150,6 +150,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `${code(p.v1)} is read here on V1 ${p.noun}s, but its declared type is not recognised as one (V2 calls it ${code(p.v2)}): rename the member in that type and where it is used, or declare the data with the API's type`,
   },
+  'callback-unfollowed': {
+    cause: () => 'warning',
+    text: (p) =>
+      `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
+  },
   'read-formats': {
     cause: () => 'warning',
     text: (p) =>

@@ -45,6 +45,8 @@ export interface NoteParams {
   'read-mixed': { v1: string; v2: string; noun: string };
   /** A renamed property read on V1 data, where the checker resolves it to a member of a type not recognised as the API's. */
   'declared-other': { v1: string; v2: string; noun: string };
+  /** V1 data the migration moves to V2, handed to a callback that is no function the program shows (its reads are not followed). */
+  'callback-unfollowed': { callee: string; noun: string };
   /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
   'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }
