@@ -84,6 +84,18 @@ describe('callbacks handed to a helper that fetches', () => {
       `class Loader { constructor(cb) { this.cb = cb; } load() { return ${FIELDS}.then(this.cb); } }`,
       'export const names = () => new Loader((fields) => fields.map((f) => f.long_name)).load();',
     ],
+    'a promise made around the request, resolved by `.then(resolve)`': [
+      `function getFields() { return new Promise((resolve) => ${FIELDS}.then(resolve)); }`,
+      'export const names = () => getFields().then((fields) => fields.map((f) => f.long_name));',
+    ],
+    'a promise made around the request, resolved by `resolve(data)`': [
+      `const getFields = () => new Promise((resolve, reject) => { ${FIELDS}.then((d) => resolve(d), reject); });`,
+      'export async function names() { const fields = await getFields(); return fields.map((f) => f.long_name); }',
+    ],
+    'a Node-style callback (`cb(null, data)`)': [
+      `function getFields(cb) { ${FIELDS}.then((d) => cb(null, d), (e) => cb(e)); }`,
+      'getFields((err, fields) => { if (!err) console.log(fields.map((f) => f.long_name)); });',
+    ],
     'items handed one by one': [
       "function eachItem(cb) { return fetch(HOST + '/v1/election/data/state/WI/').then((r) => r.json()).then((s) => s.state_information.forEach(cb)); }",
       "export const flag = () => eachItem((item) => item.field_type === 'vbm_no_excuse' && console.log(item.value));",
@@ -148,6 +160,16 @@ describe('a callback the roles cannot follow gets a marker', () => {
       'state information item',
       [
         "export const f = (cb) => fetch(HOST + '/v1/election/data/state/CA/').then((r) => r.json()).then((s) => s.state_information.map(cb));",
+      ],
+    ],
+    [
+      'listeners kept in a list',
+      'l',
+      'field list',
+      [
+        'const listeners = [];',
+        'export const onFields = (fn) => listeners.push(fn);',
+        `${FIELDS}.then((d) => listeners.forEach((l) => l(d)));`,
       ],
     ],
     [

@@ -880,6 +880,7 @@ export class Tracker {
 
   /** A callback's parameter `index` gets the fact's role. */
   private callback(cb: Expression, index: number, fact: Fact): void {
+    if (index === 0 && this.resolves(cb, fact)) return;
     this.handTo(cb, fact);
     this.functionsOf(cb, (fn) => {
       this.followed.add(cb);
@@ -1027,6 +1028,7 @@ export class Tracker {
     }
     const callee = skipParens(ts, call.expression);
     // `cb(data)` on a name that holds a function value: the functions its callers hand it.
+    if (index === 0 && this.resolves(call.expression, fact)) return;
     if (this.holdsFunctionValue(callee)) {
       this.bindCallersAround(call);
       if (this.isCallbackSlot(callee)) this.handTo(call.expression, fact);
@@ -1214,6 +1216,32 @@ export class Tracker {
     return (symbol?.declarations ?? []).some(
       (d) => (ts.isParameter(d) || ts.isBindingElement(d) || ts.isVariableDeclaration(d)) && this.calls.isOwn(d),
     );
+  }
+
+  /**
+   * `resolve(data)` or `.then(resolve)` where `resolve` is the first parameter of a promise's
+   * executor (`new Promise((resolve) => …)`): the promise is a promise of the data.
+   */
+  private resolves(callee: Expression, fact: Fact): boolean {
+    const { ts } = this;
+    const e = skipParens(ts, callee);
+    const symbol = ts.isIdentifier(e) ? this.view.checker.getSymbolAtLocation(e) : undefined;
+    const param = symbol?.valueDeclaration;
+    const executor = param && ts.isParameter(param) ? param.parent : undefined;
+    const made = executor?.parent && skipParensUp(ts, executor.parent);
+    if (
+      !executor ||
+      executor.parameters[0] !== param ||
+      !made ||
+      !ts.isNewExpression(made) ||
+      !(ts.isIdentifier(made.expression) && made.expression.text === 'Promise') ||
+      made.arguments?.[0] === undefined ||
+      skipParens(ts, made.arguments[0]) !== executor
+    )
+      return false;
+    this.followed.add(callee);
+    this.add(made, this.roles.promise(awaited(fact.role)), 'await', fact);
+    return true;
   }
 
   /**
@@ -1464,4 +1492,11 @@ function moduleSpecifierOf(ts: Ts, d: Node): string | undefined {
     if (ts.isSourceFile(n) || ts.isBlock(n)) return undefined;
   }
   return undefined;
+}
+
+/** The node an expression stands for once the parentheses around it are left out (its outermost parenthesis' parent). */
+function skipParensUp(ts: Ts, node: Node): Node {
+  let n = node;
+  while (ts.isParenthesizedExpression(n) && n.parent) n = n.parent;
+  return n;
 }
