@@ -80,6 +80,14 @@ describe('callbacks handed to a helper that fetches', () => {
       'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
       `export const names = () => ${FIELDS}.then(handlers.fields);`,
     ],
+    'a registry of functions read by a computed key, called': [
+      'const handlers = { fields: (fields) => fields.map((f) => f.long_name), count(fields) { return fields.length; } };',
+      `export const names = (kind) => ${FIELDS}.then((d) => handlers[kind](d));`,
+    ],
+    'a registry of functions read by a computed key, given to then': [
+      'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
+      `export const names = (kind) => ${FIELDS}.then(handlers[kind]);`,
+    ],
     'a class that keeps the callback it is built with': [
       `class Loader { constructor(cb) { this.cb = cb; } load() { return ${FIELDS}.then(this.cb); } }`,
       'export const names = () => new Loader((fields) => fields.map((f) => f.long_name)).load();',
@@ -131,11 +139,12 @@ describe('a callback the roles cannot follow gets a marker', () => {
 
   it.each([
     [
-      'a registry read by a computed key',
+      'a registry filled after it is made, read by a computed key',
       'handlers[kind]',
       'field list',
       [
-        'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
+        'const handlers = {};',
+        'handlers.fields = (fields) => fields.map((f) => f.long_name);',
         `export const names = (kind) => ${FIELDS}.then((d) => handlers[kind](d));`,
       ],
     ],

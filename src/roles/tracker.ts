@@ -123,6 +123,8 @@ export class Tracker {
   private readonly handed = new Map<Node, Fact[]>();
   /** Those of them known to be functions of the program. */
   private readonly followed = new Set<Node>();
+  /** Object literals of functions read by a computed key, whose members are already function values. */
+  private readonly registries = new Set<Node>();
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
 
@@ -841,9 +843,25 @@ export class Tracker {
       // A name that holds a function value (a parameter, `this.cb`): what the callers hand it.
       if (declared.length === 0) this.bindCallersAround(e);
     }
+    if (ts.isElementAccessExpression(e)) this.registryOf(e);
     this.facts.observe(e, (f) => {
       if (f.role.t === 'fn') then(f.role.fn as FunctionLike);
     });
+  }
+
+  /**
+   * `handlers[kind]` on an object literal of functions a name holds (`const handlers = { fields: (f) => … }`):
+   * its functions are function values at their members, so that reading one back by a computed key finds them all.
+   */
+  private registryOf(access: TsNamespace.ElementAccessExpression): void {
+    const { ts } = this;
+    const root = skipParens(ts, access.expression);
+    const symbol = ts.isIdentifier(root) ? this.view.checker.getSymbolAtLocation(root) : undefined;
+    const d = symbol?.valueDeclaration;
+    const init = d && ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
+    if (!init || !ts.isObjectLiteralExpression(init) || this.registries.has(init)) return;
+    this.registries.add(init);
+    this.functionMembers(init);
   }
 
   /** The functions a name is declared as: `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
@@ -1029,6 +1047,7 @@ export class Tracker {
     const callee = skipParens(ts, call.expression);
     // `cb(data)` on a name that holds a function value: the functions its callers hand it.
     if (index === 0 && this.resolves(call.expression, fact)) return;
+    if (ts.isElementAccessExpression(callee)) this.registryOf(callee);
     if (this.holdsFunctionValue(callee)) {
       this.bindCallersAround(call);
       if (this.isCallbackSlot(callee)) this.handTo(call.expression, fact);
