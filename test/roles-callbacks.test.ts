@@ -88,6 +88,13 @@ describe('callbacks handed to a helper that fetches', () => {
       'const handlers = { fields: (fields) => fields.map((f) => f.long_name) };',
       `export const names = (kind) => ${FIELDS}.then(handlers[kind]);`,
     ],
+    "an event's listeners (`on`, `once`), the data emitted": [
+      "import { EventEmitter } from 'node:events';",
+      'const bus = new EventEmitter();',
+      "bus.on('fields', (fields) => console.log(fields.map((f) => f.long_name)));",
+      "bus.once('fields', function (fields) { this.first = fields[0].long_name; });",
+      `export const load = () => ${FIELDS}.then((d) => bus.emit('fields', d));`,
+    ],
     'a class that keeps the callback it is built with': [
       `class Loader { constructor(cb) { this.cb = cb; } load() { return ${FIELDS}.then(this.cb); } }`,
       'export const names = () => new Loader((fields) => fields.map((f) => f.long_name)).load();',
@@ -122,6 +129,17 @@ describe('callbacks handed to a helper that fetches', () => {
       'export const names = () => withThings((fields) => fields.map((f) => f.long_name));',
     ];
     expect(migrated(lines)).toEqual(lines);
+  });
+
+  it("another event's listener is left alone", () => {
+    const lines = [
+      "import { EventEmitter } from 'node:events';",
+      'const bus = new EventEmitter();',
+      "bus.on('other', (x) => console.log(x.long_name));",
+      "bus.on('fields', (fields) => fields.length);",
+      `export const load = () => ${FIELDS}.then((d) => bus.emit('fields', d));`,
+    ];
+    expect(migrated(lines)).toEqual([...lines.slice(0, 4), ...v2(lines.slice(4))]);
   });
 
   it('a callback the helper never calls with the data is left alone', () => {
@@ -169,6 +187,16 @@ describe('a callback the roles cannot follow gets a marker', () => {
       'state information item',
       [
         "export const f = (cb) => fetch(HOST + '/v1/election/data/state/CA/').then((r) => r.json()).then((s) => s.state_information.map(cb));",
+      ],
+    ],
+    [
+      'an event no listener of the program hears',
+      'bus.emit',
+      'field list',
+      [
+        "import { EventEmitter } from 'node:events';",
+        'export const bus = new EventEmitter();',
+        `${FIELDS}.then((d) => bus.emit('fields', d));`,
       ],
     ],
     [

@@ -68,6 +68,8 @@ function callsNoProgramFunction(name: string): boolean {
     'debug',
   ].includes(name);
 }
+/** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
+const LISTENER_ADDS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
 /** HTTP client methods whose first argument is a path relative to the client's base URL. */
 function isClientMethod(name: string): boolean {
   return ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].includes(name);
@@ -125,6 +127,8 @@ export class Tracker {
   private readonly followed = new Set<Node>();
   /** Object literals of functions read by a computed key, whose members are already function values. */
   private readonly registries = new Set<Node>();
+  /** Event listeners by event name (`listenersOf`), once asked. */
+  private listeners: Map<string, Expression[]> | undefined;
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
 
@@ -850,6 +854,28 @@ export class Tracker {
   }
 
   /**
+   * The listeners the program's files add for an event (`x.on('fields', fn)`, `once`, `addListener`,
+   * `prependListener`, `prependOnceListener`), whatever emitter they are added to. Found once per program.
+   */
+  private listenersOf(event: string): readonly Expression[] {
+    if (!this.listeners) {
+      const { ts } = this;
+      const found = new Map<string, Expression[]>();
+      const visit = (n: Node): void => {
+        if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && LISTENER_ADDS.has(n.expression.name.text)) {
+          const [name, fn] = n.arguments;
+          const e = name && skipParens(ts, name);
+          if (e && fn && ts.isStringLiteralLike(e)) found.set(e.text, [...(found.get(e.text) ?? []), fn]);
+        }
+        ts.forEachChild(n, visit);
+      };
+      for (const sf of this.view.files.values()) if (/\.(?:on|once|addListener|prepend\w*Listener)\(/.test(sf.text)) visit(sf);
+      this.listeners = found;
+    }
+    return this.listeners.get(event) ?? [];
+  }
+
+  /**
    * `handlers[kind]` on an object literal of functions a name holds (`const handlers = { fields: (f) => … }`):
    * its functions are function values at their members, so that reading one back by a computed key finds them all.
    */
@@ -1045,9 +1071,20 @@ export class Tracker {
       return;
     }
     const callee = skipParens(ts, call.expression);
-    // `cb(data)` on a name that holds a function value: the functions its callers hand it.
     if (index === 0 && this.resolves(call.expression, fact)) return;
+    // `events.emit('fields', data)`: the listeners of that event the program adds get the data.
+    if (calleeName === 'emit' && index > 0) {
+      const event = call.arguments?.[0] && skipParens(ts, call.arguments[0]);
+      if (event && ts.isStringLiteralLike(event)) {
+        const listeners = this.listenersOf(event.text);
+        for (const listener of listeners) this.callback(listener, index - 1, fact);
+        // None in the program: whoever listens is not seen.
+        if (listeners.length === 0) this.handTo(call.expression, fact);
+        return;
+      }
+    }
     if (ts.isElementAccessExpression(callee)) this.registryOf(callee);
+    // `cb(data)` on a name that holds a function value: the functions its callers hand it.
     if (this.holdsFunctionValue(callee)) {
       this.bindCallersAround(call);
       if (this.isCallbackSlot(callee)) this.handTo(call.expression, fact);
