@@ -94,9 +94,11 @@ export function roleWords(r: Role): string {
           ? 'an API path'
           : r.url.kind === 'other'
             ? 'a path of another service'
-            : `a ${r.url.version ? `${r.url.version.toUpperCase()} ` : ''}API URL`;
+            : r.url.version
+              ? `a ${r.url.version.toUpperCase()} API URL`
+              : 'an API URL';
     case 'site':
-      return `an ${r.what === 'array' ? 'array' : r.what === 'map' ? 'map' : 'object'} the program builds`;
+      return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
     case 'client':
       return 'an HTTP client with a base URL';
     case 'fn':
