@@ -12,7 +12,7 @@ import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
 import { literalSlug, narrowedSlug } from './narrowing.js';
 import { nodeAt } from './program/facts.js';
-import { type ApiFact, propertyVerdict } from './role-verdict.js';
+import { type ApiFact, propertyVerdict, verdictOf } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
 import { type StringUnit, scanUrls, sourceOffset, virtualText } from './urls.js';
@@ -157,10 +157,10 @@ export function decide(a: Analysis): Decision[] {
    * the rule's object, left on V2 data or another value, a marker where the data stays V1 or both
    * versions arrive. False when the roles give no evidence (then the syntax is asked).
    */
-  const byRoles = (site: NameSite, p: PropertyRule): boolean => {
-    const holder = holderOf(site);
-    if (!holder) return false;
-    const verdict = propertyVerdict(roles, holder, p, plan);
+  const byRoles = (site: NameSite, p: PropertyRule, given?: readonly Fact[]): boolean => {
+    const holder = given ? undefined : holderOf(site);
+    if (!holder && !given) return false;
+    const verdict = holder ? propertyVerdict(roles, holder, p, plan) : verdictOf(given ?? [], p, plan);
     if (verdict.kind === 'none') return false;
     if (verdict.kind === 'keep') return true;
     /** A marker about the read, with the evidence (what the data is, where it comes from). */
@@ -180,7 +180,7 @@ export function decide(a: Analysis): Decision[] {
     // whose name does not change in either version when the rule is another format's (no marker either).
     if (p.appliesToFormat) {
       const receiver = site.place === 'access' ? receiverOf(a, site.node) : undefined;
-      const slug = receiver ? narrowedSlug(a, site.node, receiver) : literalSlug(a, holder);
+      const slug = receiver ? narrowedSlug(a, site.node, receiver) : holder && literalSlug(a, holder);
       if (slug !== undefined && plan.itemPropertyBySlug.get(slug) !== p) return true;
     }
     switch (verdict.kind) {
@@ -233,6 +233,15 @@ export function decide(a: Analysis): Decision[] {
   };
 
   for (const site of a.sites.names) onName(site);
+
+  // A property named by a string a library reads on the API's data (`_.map(fields, 'long_name')`,
+  // `_.get(item, 'value')`): decided by that data's roles, as a read of the property is.
+  for (const { node, facts } of roles.named(a.source.sf)) {
+    if (!ts.isStringLiteralLike(node) && !ts.isIdentifier(node)) continue;
+    const property = plan.fieldProperties.get(node.text) ?? plan.itemProperties.get(node.text);
+    if (property && !(property.object === 'field' && a.longName === 'never'))
+      byRoles({ node, name: node.text, place: 'element' }, property, facts);
+  }
 
   // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a
   // callback the roles cannot follow: what it reads is nobody's decision yet.

@@ -46,7 +46,12 @@ const SLUG_MEMBER = 1;
  * by data the program requests or builds.
  */
 export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRule, plan: CodemodPlan): RoleVerdict {
-  const all = roles.at(holder).filter((f): f is ApiFact => f.role.t === 'api');
+  return verdictOf(roles.at(holder), p, plan);
+}
+
+/** The verdict of the roles a value holds (`propertyVerdict`), given those roles' facts. */
+export function verdictOf(at: readonly Fact[], p: PropertyRule, plan: CodemodPlan): RoleVerdict {
+  const all = at.filter((f): f is ApiFact => f.role.t === 'api');
   if (all.length === 0) return { kind: 'none' };
   const best = Math.max(...all.map(strengthOf));
   const facts = all.filter((f) => strengthOf(f) === best);
@@ -56,7 +61,7 @@ export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRu
   // Only a slug-named member says what it is: the slug's item, of either version (old V2 code may read the draft's `value`),
   // unless what is read there is an object the program built itself (a copy it keeps under the slug).
   if (best === SLUG_MEMBER) {
-    if (roles.at(holder).some((f) => f.role.t === 'site' && f.step === 'heap')) return { kind: 'keep', facts };
+    if (at.some((f) => f.role.t === 'site' && f.step === 'heap')) return { kind: 'keep', facts };
     // A slug-named member's role always names its slug.
     const slugs = [...new Set(mine.map((f) => f.role.slug as string))].sort();
     const applies = slugs.filter((s) => plan.itemPropertyBySlug.get(s) === p);

@@ -57,6 +57,11 @@ export interface RoleAnalysis {
    * and the data. What the callback reads is not followed.
    */
   unfollowed(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /**
+   * String literals of one file that name a property read on the API's data by a library
+   * (`_.map(fields, 'long_name')`, `_.get(item, 'value')`), with that data.
+   */
+  named(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
   isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
@@ -178,13 +183,22 @@ export function analyzeRoles(
       return uses;
     },
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
-    unfollowed: (sf) => [...unfollowed].filter(([node]) => node.getSourceFile() === sf).map(([node, facts]) => ({ node, facts })),
+    unfollowed: (sf) => inFile(unfollowed, sf),
+    named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
   };
+}
+
+/** The entries of a map by node that stand in one file. */
+function inFile(
+  byNode: ReadonlyMap<Node, readonly Fact[]>,
+  sf: TsNamespace.SourceFile,
+): { readonly node: Node; readonly facts: readonly Fact[] }[] {
+  return [...byNode].filter(([node]) => node.getSourceFile() === sf).map(([node, facts]) => ({ node, facts }));
 }
 
 /** Whether a URL is made from a value that started at `origin` (itself, or a join of it). */

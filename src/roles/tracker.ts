@@ -68,6 +68,73 @@ function callsNoProgramFunction(name: string): boolean {
     'debug',
   ].includes(name);
 }
+/** The modules of lodash and underscore. */
+const LODASH_MODULE = /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/;
+/** lodash functions that read property names on the object they are given (not on its elements). */
+const LODASH_OWN_NAMES = new Set(['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at']);
+/** lodash functions whose second argument is an iteratee over the collection's elements (a function, a property name). */
+const LODASH_ITERATEES = new Set([
+  'map',
+  'forEach',
+  'each',
+  'filter',
+  'reject',
+  'find',
+  'findLast',
+  'findIndex',
+  'findLastIndex',
+  'some',
+  'every',
+  'sortBy',
+  'orderBy',
+  'groupBy',
+  'keyBy',
+  'countBy',
+  'partition',
+  'uniqBy',
+  'sumBy',
+  'meanBy',
+  'minBy',
+  'maxBy',
+  'flatMap',
+  'reduce',
+  'reduceRight',
+  'pluck',
+  'indexBy',
+]);
+/** lodash functions that return one of the collection's elements. */
+const LODASH_ELEMENT = new Set(['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy']);
+/** lodash functions that return (some of) the collection's elements as a list. */
+const LODASH_LIST = new Set([
+  'filter',
+  'reject',
+  'sortBy',
+  'orderBy',
+  'uniq',
+  'uniqBy',
+  'compact',
+  'take',
+  'takeRight',
+  'drop',
+  'dropRight',
+  'slice',
+  'reverse',
+  'shuffle',
+  'sampleSize',
+  'without',
+  'difference',
+  'differenceBy',
+  'union',
+  'unionBy',
+  'intersection',
+  'intersectionBy',
+  'concat',
+  'toArray',
+  'initial',
+  'tail',
+  'clone',
+  'cloneDeep',
+]);
 /** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
 const LISTENER_ADDS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
 /** HTTP client methods whose first argument is a path relative to the client's base URL. */
@@ -127,6 +194,8 @@ export class Tracker {
   private readonly followed = new Set<Node>();
   /** Object literals of functions read by a computed key, whose members are already function values. */
   private readonly registries = new Set<Node>();
+  /** String literals naming a property read on API data (`_.map(fields, 'long_name')`), with that data. */
+  private readonly named = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Expression[]> | undefined;
   private readonly callersFound = new Set<FunctionLike>();
@@ -854,6 +923,120 @@ export class Tracker {
   }
 
   /**
+   * The lodash (or underscore) function a callee is: `_.sortBy`, `lodash.get` on a name imported or
+   * required from `lodash`, `lodash-es`, `lodash/…` or `underscore` (or a global `_` the program does
+   * not declare), `sortBy` imported from one of them, the default of `lodash/sortBy`.
+   */
+  private lodashFunction(callee: Expression): string | undefined {
+    const { ts } = this;
+    const fromLodash = (id: TsNamespace.Identifier): string | undefined => {
+      const symbol = this.view.checker.getSymbolAtLocation(id);
+      const d = symbol?.declarations?.[0];
+      if (!d) return id.text === '_' ? '' : undefined;
+      const spec = moduleSpecifierOf(ts, d);
+      return spec !== undefined && LODASH_MODULE.test(spec) ? spec : undefined;
+    };
+    if (ts.isPropertyAccessExpression(callee)) {
+      const object = skipParens(ts, callee.expression);
+      return ts.isIdentifier(object) && fromLodash(object) !== undefined ? callee.name.text : undefined;
+    }
+    if (!ts.isIdentifier(callee)) return undefined;
+    const spec = fromLodash(callee);
+    if (!spec) return undefined;
+    // `import sortBy from 'lodash/sortBy'`; `import { sortBy as by } from 'lodash'`.
+    const own = /\/(\w+)$/.exec(spec)?.[1];
+    if (own) return own;
+    const d = this.view.checker.getSymbolAtLocation(callee)?.declarations?.[0];
+    if (d && ts.isImportSpecifier(d)) return (d.propertyName ?? d.name).text;
+    if (d && ts.isBindingElement(d))
+      return (d.propertyName && ts.isIdentifier(d.propertyName) ? d.propertyName : d.name).getText();
+    return undefined;
+  }
+
+  /**
+   * A lodash function given the API's data first: what it returns (an element, the same list, an
+   * object keyed by an iteratee, groups), what its callback gets, and the property names it reads
+   * (`_.map(fields, 'long_name')`, `_.get(item, 'value')`, `_.keyBy(items, 'field_type')`).
+   */
+  private lodashCall(call: TsNamespace.CallExpression, name: string, fact: Fact): void {
+    const { ts } = this;
+    const r = fact.role;
+    const iteratee = call.arguments[1] && skipParens(ts, call.arguments[1]);
+    if (LODASH_OWN_NAMES.has(name)) {
+      if (iteratee) this.namesRead(iteratee, fact);
+      if (name === 'get' && iteratee && ts.isStringLiteralLike(iteratee))
+        this.load(r, iteratee.text, (m) => this.add(call, m.role, m.step, m.prev ?? fact), fact);
+      return;
+    }
+    if (iteratee && LODASH_ITERATEES.has(name)) {
+      const reduce = name === 'reduce' || name === 'reduceRight';
+      this.elements(
+        r,
+        (e) => {
+          // A property name, a list of them, or an object of properties to match (`{ field_type: 'x' }`).
+          if (ts.isStringLiteralLike(iteratee) || ts.isArrayLiteralExpression(iteratee) || ts.isObjectLiteralExpression(iteratee))
+            this.namesRead(iteratee, e);
+          else this.callback(iteratee, reduce ? 1 : 0, e);
+        },
+        fact,
+      );
+      if (name === 'map' && !ts.isStringLiteralLike(iteratee)) {
+        const list = this.roles.site(call, 'array');
+        this.returnsInto(iteratee, list, (x) => x);
+        this.add(call, list, 'flow', fact);
+      }
+    }
+    if (LODASH_ELEMENT.has(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
+    if (LODASH_LIST.has(name)) this.add(call, r, 'flow', fact);
+    if (name === 'keyBy') {
+      const byKey = this.roles.site(call, 'object');
+      this.elements(r, (e) => this.storeMember(byKey, '*', e), fact);
+      this.add(call, byKey, 'flow', fact);
+    } else if (name === 'groupBy') {
+      const groups = this.roles.site(call, 'object');
+      const group = this.roles.site(call, 'array');
+      this.elements(r, (e) => this.facts.store(this.cell(group, '[]'), e), fact);
+      this.storeMember(groups, '*', { ...fact, role: group });
+      this.add(call, groups, 'flow', fact);
+    }
+  }
+
+  /**
+   * Property names read on the value of `fact`: a string, an array of strings (`['slug', 'long_name']`),
+   * the keys of an object to match (`{ long_name: 'Early voting' }`; the matched values are compared
+   * with the value's members, as `===` is).
+   */
+  private namesRead(names: Expression, fact: Fact): void {
+    const { ts } = this;
+    const each: Node[] = ts.isArrayLiteralExpression(names)
+      ? names.elements.map((e) => skipParens(ts, e))
+      : ts.isObjectLiteralExpression(names)
+        ? names.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? [p.name] : []))
+        : [names];
+    const r = fact.role;
+    // `{ field_type: 'vbm_no_excuse' }`: a slug compared with the slugs the API sends.
+    if (ts.isObjectLiteralExpression(names) && r.t === 'api')
+      for (const p of names.properties) {
+        const name = ts.isPropertyAssignment(p) ? memberName(ts, p.name) : undefined;
+        const value = ts.isPropertyAssignment(p) ? skipParens(ts, p.initializer) : undefined;
+        const child = name === undefined ? undefined : r.node.members.get(name);
+        if (child === this.graph.slug && value && ts.isStringLiteralLike(value) && !this.slugSlots.has(value))
+          this.slugSlots.set(value, { ...fact, node: value, role: this.apiRole(child, r) });
+      }
+    for (const n of each) {
+      if (!(ts.isStringLiteralLike(n) || ts.isIdentifier(n)) || n.text.includes('.') || fact.role.t !== 'api') continue;
+      const list = this.named.get(n) ?? [];
+      if (!list.some((f) => f.role === fact.role && f.strength >= fact.strength)) list.push({ ...fact, node: n });
+      this.named.set(n, list);
+    }
+  }
+
+  /** The string literals that name a property read on API data (`namesRead`), with the data. */
+  namedOn(): ReadonlyMap<Node, readonly Fact[]> {
+    return this.named;
+  }
+
+  /**
    * The listeners the program's files add for an event (`x.on('fields', fn)`, `once`, `addListener`,
    * `prependListener`, `prependOnceListener`), whatever emitter they are added to. Found once per program.
    */
@@ -1072,6 +1255,11 @@ export class Tracker {
     }
     const callee = skipParens(ts, call.expression);
     if (index === 0 && this.resolves(call.expression, fact)) return;
+    const lodash = ts.isCallExpression(call) ? this.lodashFunction(callee) : undefined;
+    if (lodash !== undefined) {
+      if (index === 0) this.lodashCall(call as TsNamespace.CallExpression, lodash, fact);
+      return;
+    }
     // `events.emit('fields', data)`: the listeners of that event the program adds get the data.
     if (calleeName === 'emit' && index > 0) {
       const event = call.arguments?.[0] && skipParens(ts, call.arguments[0]);
