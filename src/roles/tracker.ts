@@ -68,75 +68,87 @@ function callsNoProgramFunction(name: string): boolean {
     'debug',
   ].includes(name);
 }
-/** The modules of lodash and underscore. */
-const LODASH_MODULE = /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/;
+/** The modules of lodash and underscore (`lodash`, `lodash-es`, `lodash/sortBy`, `underscore`). */
+function isLodashModule(specifier: string): boolean {
+  return /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/.test(specifier);
+}
 /** lodash functions that read property names on the object they are given (not on its elements). */
-const LODASH_OWN_NAMES = new Set(['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at']);
+function readsOwnNames(name: string): boolean {
+  return ['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at'].includes(name);
+}
 /** lodash functions whose second argument is an iteratee over the collection's elements (a function, a property name). */
-const LODASH_ITERATEES = new Set([
-  'map',
-  'forEach',
-  'each',
-  'filter',
-  'reject',
-  'find',
-  'findLast',
-  'findIndex',
-  'findLastIndex',
-  'some',
-  'every',
-  'sortBy',
-  'orderBy',
-  'groupBy',
-  'keyBy',
-  'countBy',
-  'partition',
-  'uniqBy',
-  'sumBy',
-  'meanBy',
-  'minBy',
-  'maxBy',
-  'flatMap',
-  'reduce',
-  'reduceRight',
-  'pluck',
-  'indexBy',
-]);
+function takesIteratee(name: string): boolean {
+  return [
+    'map',
+    'forEach',
+    'each',
+    'filter',
+    'reject',
+    'find',
+    'findLast',
+    'findIndex',
+    'findLastIndex',
+    'some',
+    'every',
+    'sortBy',
+    'orderBy',
+    'groupBy',
+    'keyBy',
+    'countBy',
+    'partition',
+    'uniqBy',
+    'sumBy',
+    'meanBy',
+    'minBy',
+    'maxBy',
+    'flatMap',
+    'reduce',
+    'reduceRight',
+    'pluck',
+    'indexBy',
+  ].includes(name);
+}
 /** lodash functions that return one of the collection's elements. */
-const LODASH_ELEMENT = new Set(['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy']);
+function returnsOneElement(name: string): boolean {
+  return ['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy'].includes(name);
+}
 /** lodash functions that return (some of) the collection's elements as a list. */
-const LODASH_LIST = new Set([
-  'filter',
-  'reject',
-  'sortBy',
-  'orderBy',
-  'uniq',
-  'uniqBy',
-  'compact',
-  'take',
-  'takeRight',
-  'drop',
-  'dropRight',
-  'slice',
-  'reverse',
-  'shuffle',
-  'sampleSize',
-  'without',
-  'difference',
-  'differenceBy',
-  'union',
-  'unionBy',
-  'intersection',
-  'intersectionBy',
-  'concat',
-  'toArray',
-  'initial',
-  'tail',
-  'clone',
-  'cloneDeep',
-]);
+function returnsElements(name: string): boolean {
+  return [
+    'filter',
+    'reject',
+    'sortBy',
+    'orderBy',
+    'uniq',
+    'uniqBy',
+    'compact',
+    'take',
+    'takeRight',
+    'drop',
+    'dropRight',
+    'slice',
+    'reverse',
+    'shuffle',
+    'sampleSize',
+    'without',
+    'difference',
+    'differenceBy',
+    'union',
+    'unionBy',
+    'intersection',
+    'intersectionBy',
+    'concat',
+    'toArray',
+    'initial',
+    'tail',
+    'clone',
+    'cloneDeep',
+  ].includes(name);
+}
 /** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
-const LISTENER_ADDS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+function addsListener(name: string): boolean {
+  return ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(name);
+}
 /** HTTP client methods whose first argument is a path relative to the client's base URL. */
 function isClientMethod(name: string): boolean {
   return ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].includes(name);
@@ -934,7 +946,7 @@ export class Tracker {
       const d = symbol?.declarations?.[0];
       if (!d) return id.text === '_' ? '' : undefined;
       const spec = moduleSpecifierOf(ts, d);
-      return spec !== undefined && LODASH_MODULE.test(spec) ? spec : undefined;
+      return spec !== undefined && isLodashModule(spec) ? spec : undefined;
     };
     if (ts.isPropertyAccessExpression(callee)) {
       const object = skipParens(ts, callee.expression);
@@ -962,13 +974,13 @@ export class Tracker {
     const { ts } = this;
     const r = fact.role;
     const iteratee = call.arguments[1] && skipParens(ts, call.arguments[1]);
-    if (LODASH_OWN_NAMES.has(name)) {
+    if (readsOwnNames(name)) {
       if (iteratee) this.namesRead(iteratee, fact);
       if (name === 'get' && iteratee && ts.isStringLiteralLike(iteratee))
         this.load(r, iteratee.text, (m) => this.add(call, m.role, m.step, m.prev ?? fact), fact);
       return;
     }
-    if (iteratee && LODASH_ITERATEES.has(name)) {
+    if (iteratee && takesIteratee(name)) {
       const reduce = name === 'reduce' || name === 'reduceRight';
       this.elements(
         r,
@@ -986,8 +998,8 @@ export class Tracker {
         this.add(call, list, 'flow', fact);
       }
     }
-    if (LODASH_ELEMENT.has(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
-    if (LODASH_LIST.has(name)) this.add(call, r, 'flow', fact);
+    if (returnsOneElement(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
+    if (returnsElements(name)) this.add(call, r, 'flow', fact);
     if (name === 'keyBy') {
       const byKey = this.roles.site(call, 'object');
       this.elements(r, (e) => this.storeMember(byKey, '*', e), fact);
@@ -1045,7 +1057,7 @@ export class Tracker {
       const { ts } = this;
       const found = new Map<string, Expression[]>();
       const visit = (n: Node): void => {
-        if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && LISTENER_ADDS.has(n.expression.name.text)) {
+        if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && addsListener(n.expression.name.text)) {
           const [name, fn] = n.arguments;
           const e = name && skipParens(ts, name);
           if (e && fn && ts.isStringLiteralLike(e)) found.set(e.text, [...(found.get(e.text) ?? []), fn]);
