@@ -111,6 +111,22 @@ describe('callbacks handed to a helper that fetches', () => {
       `function getFields(cb) { ${FIELDS}.then((d) => cb(null, d), (e) => cb(e)); }`,
       'getFields((err, fields) => { if (!err) console.log(fields.map((f) => f.long_name)); });',
     ],
+    "React's state set from the data (`.then(setFields)`)": [
+      "import { useEffect, useState } from 'react';",
+      'export function Fields() {',
+      '  const [fields, setFields] = useState([]);',
+      `  useEffect(() => { ${FIELDS}.then(setFields); }, []);`,
+      '  return <ul>{fields.map((f) => <li key={f.slug}>{f.long_name}</li>)}</ul>;',
+      '}',
+    ],
+    "React's state set from the data (`setState(await …)`, `React.useState`)": [
+      "import React from 'react';",
+      'export function Fields() {',
+      '  const [fields, setFields] = React.useState([]);',
+      "  React.useEffect(() => { (async () => { const r = await fetch(HOST + '/v1/election/field/'); setFields(await r.json()); })(); }, []);",
+      '  return fields.map((f) => f.long_name).join();',
+      '}',
+    ],
     'items handed one by one': [
       "function eachItem(cb) { return fetch(HOST + '/v1/election/data/state/WI/').then((r) => r.json()).then((s) => s.state_information.forEach(cb)); }",
       "export const flag = () => eachItem((item) => item.field_type === 'vbm_no_excuse' && console.log(item.value));",

@@ -1119,7 +1119,7 @@ export class Tracker {
 
   /** A callback's parameter `index` gets the fact's role. */
   private callback(cb: Expression, index: number, fact: Fact): void {
-    if (index === 0 && this.resolves(cb, fact)) return;
+    if (index === 0 && (this.resolves(cb, fact) || this.setsState(cb, fact))) return;
     this.handTo(cb, fact);
     this.functionsOf(cb, (fn) => {
       this.followed.add(cb);
@@ -1266,7 +1266,7 @@ export class Tracker {
       return;
     }
     const callee = skipParens(ts, call.expression);
-    if (index === 0 && this.resolves(call.expression, fact)) return;
+    if (index === 0 && (this.resolves(call.expression, fact) || this.setsState(call.expression, fact))) return;
     const lodash = ts.isCallExpression(call) ? this.lodashFunction(callee) : undefined;
     if (lodash !== undefined) {
       if (index === 0) this.lodashCall(call as TsNamespace.CallExpression, lodash, fact);
@@ -1497,6 +1497,27 @@ export class Tracker {
       return false;
     this.followed.add(callee);
     this.add(made, this.roles.promise(awaited(fact.role)), 'await', fact);
+    return true;
+  }
+
+  /**
+   * `setFields(data)` or `.then(setFields)` where `const [fields, setFields] = useState(…)` (React,
+   * Preact): the state is the data from then on.
+   */
+  private setsState(setter: Expression, fact: Fact): boolean {
+    const { ts } = this;
+    const e = skipParens(ts, setter);
+    const d = ts.isIdentifier(e) ? this.view.checker.getSymbolAtLocation(e)?.valueDeclaration : undefined;
+    const pattern = d && ts.isBindingElement(d) ? d.parent : undefined;
+    const declaration = pattern && ts.isArrayBindingPattern(pattern) ? pattern.parent : undefined;
+    if (!pattern || !declaration || !ts.isVariableDeclaration(declaration) || pattern.elements[1] !== d) return false;
+    const init = declaration.initializer && skipParens(ts, declaration.initializer);
+    const hook = init && ts.isCallExpression(init) ? skipParens(ts, init.expression) : undefined;
+    const name = hook && (ts.isIdentifier(hook) ? hook.text : ts.isPropertyAccessExpression(hook) ? hook.name.text : undefined);
+    const state = pattern.elements[0];
+    if (name !== 'useState' || !state || !ts.isBindingElement(state)) return false;
+    this.followed.add(setter);
+    this.add(state.name, fact.role, 'flow', fact);
     return true;
   }
 
