@@ -127,6 +127,15 @@ describe('callbacks handed to a helper that fetches', () => {
       '  return fields.map((f) => f.long_name).join();',
       '}',
     ],
+    "a component's function prop, destructured and called": [
+      `function Loader({ onLoad }) { ${FIELDS}.then((fields) => onLoad(fields)); return null; }`,
+      'export function Page() { return <Loader onLoad={(fields) => console.log(fields.map((f) => f.long_name))} />; }',
+    ],
+    "a component's function prop given to then, a function passed by name": [
+      `function Loader(props) { ${FIELDS}.then(props.onLoad); return null; }`,
+      'function show(fields) { console.log(fields[0].long_name); }',
+      'export function Page() { return <Loader onLoad={show}></Loader>; }',
+    ],
     'items handed one by one': [
       "function eachItem(cb) { return fetch(HOST + '/v1/election/data/state/WI/').then((r) => r.json()).then((s) => s.state_information.forEach(cb)); }",
       "export const flag = () => eachItem((item) => item.field_type === 'vbm_no_excuse' && console.log(item.value));",

@@ -1451,6 +1451,11 @@ export class Tracker {
       const name = this.calls.nameOf(fn);
       for (const ref of name ? this.calls.referencesOf(name) : []) {
         const call = ref.parent;
+        // `<Child onLoad={(fields) => …} />`: a component's function props.
+        if (call && (ts.isJsxOpeningElement(call) || ts.isJsxSelfClosingElement(call)) && call.tagName === ref) {
+          this.functionProps(call);
+          continue;
+        }
         if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression !== ref) continue;
         this.bindFunctionArguments(call, fn);
         if (call.arguments?.some((a) => !this.calls.isFunctionLike(skipParens(ts, a)))) this.bindCallersAround(call);
@@ -1550,6 +1555,22 @@ export class Tracker {
       // Functions in an object of options (`{ done: (fields) => … }`): the object carries them to the parameter.
       else if (this.ts.isObjectLiteralExpression(e)) this.functionMembers(e);
     });
+  }
+
+  /** The functions a JSX element gives as attributes, at their attributes (they reach the component's props). */
+  private functionProps(element: TsNamespace.JsxOpeningElement | TsNamespace.JsxSelfClosingElement): void {
+    const { ts } = this;
+    for (const attr of element.attributes.properties) {
+      const value =
+        ts.isJsxAttribute(attr) && attr.initializer && ts.isJsxExpression(attr.initializer)
+          ? attr.initializer.expression
+          : undefined;
+      const e = value && skipParens(ts, value);
+      if (!e) continue;
+      if (this.calls.isFunctionLike(e)) this.add(e, this.roles.fn(e), 'flow', undefined);
+      else if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e))
+        this.functionsOf(e, (f) => this.add(e, this.roles.fn(f), 'flow', undefined));
+    }
   }
 
   /** The function values an object literal holds, at their members (`{ done: f, onError() {} }`). */
