@@ -5,158 +5,26 @@ import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
 import { Joins } from './joins.js';
+import {
+  addsListener,
+  baseOptions,
+  callsNoProgramFunction,
+  isCallbackMethod,
+  isClientMethod,
+  isLodashModule,
+  readsOwnNames,
+  returnsElement,
+  returnsElements,
+  returnsList,
+  returnsOneElement,
+  takesIteratee,
+} from './library-names.js';
 import { Calls, dynamicImportOf, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
 import { type ApiRole, awaited, type Role, Roles, type SiteRole } from './role.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
 type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
-
-/** Array methods whose callback gets each element (first parameter; `reduce`: the second). */
-function isCallbackMethod(name: string): boolean {
-  return [
-    'map',
-    'flatMap',
-    'filter',
-    'find',
-    'findLast',
-    'findIndex',
-    'findLastIndex',
-    'forEach',
-    'some',
-    'every',
-    'sort',
-    'toSorted',
-    'reduce',
-    'reduceRight',
-  ].includes(name);
-}
-/** Array methods that return one element. */
-function returnsElement(name: string): boolean {
-  return ['find', 'findLast', 'at', 'pop', 'shift'].includes(name);
-}
-/** Array methods that return (a part of) the same list. */
-function returnsList(name: string): boolean {
-  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced'].includes(name);
-}
-/** Built-in methods that take values and call none of the program's functions with them. */
-function callsNoProgramFunction(name: string): boolean {
-  return [
-    'push',
-    'unshift',
-    'concat',
-    'join',
-    'indexOf',
-    'lastIndexOf',
-    'includes',
-    'startsWith',
-    'endsWith',
-    'replace',
-    'replaceAll',
-    'split',
-    'match',
-    'matchAll',
-    'test',
-    'exec',
-    'defineProperty',
-    'defineProperties',
-    'hasOwnProperty',
-    'log',
-    'info',
-    'warn',
-    'error',
-    'debug',
-  ].includes(name);
-}
-/** The modules of lodash and underscore (`lodash`, `lodash-es`, `lodash/sortBy`, `underscore`). */
-function isLodashModule(specifier: string): boolean {
-  return /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/.test(specifier);
-}
-/** lodash functions that read property names on the object they are given (not on its elements). */
-function readsOwnNames(name: string): boolean {
-  return ['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at'].includes(name);
-}
-/** lodash functions whose second argument is an iteratee over the collection's elements (a function, a property name). */
-function takesIteratee(name: string): boolean {
-  return [
-    'map',
-    'forEach',
-    'each',
-    'filter',
-    'reject',
-    'find',
-    'findLast',
-    'findIndex',
-    'findLastIndex',
-    'some',
-    'every',
-    'sortBy',
-    'orderBy',
-    'groupBy',
-    'keyBy',
-    'countBy',
-    'partition',
-    'uniqBy',
-    'sumBy',
-    'meanBy',
-    'minBy',
-    'maxBy',
-    'flatMap',
-    'reduce',
-    'reduceRight',
-    'pluck',
-    'indexBy',
-  ].includes(name);
-}
-/** lodash functions that return one of the collection's elements. */
-function returnsOneElement(name: string): boolean {
-  return ['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy'].includes(name);
-}
-/** lodash functions that return (some of) the collection's elements as a list. */
-function returnsElements(name: string): boolean {
-  return [
-    'filter',
-    'reject',
-    'sortBy',
-    'orderBy',
-    'uniq',
-    'uniqBy',
-    'compact',
-    'take',
-    'takeRight',
-    'drop',
-    'dropRight',
-    'slice',
-    'reverse',
-    'shuffle',
-    'sampleSize',
-    'without',
-    'difference',
-    'differenceBy',
-    'union',
-    'unionBy',
-    'intersection',
-    'intersectionBy',
-    'concat',
-    'toArray',
-    'initial',
-    'tail',
-    'clone',
-    'cloneDeep',
-  ].includes(name);
-}
-/** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
-function addsListener(name: string): boolean {
-  return ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(name);
-}
-/** HTTP client methods whose first argument is a path relative to the client's base URL. */
-function isClientMethod(name: string): boolean {
-  return ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].includes(name);
-}
-/** Option names HTTP clients read their base URL from (axios, got, ky, undici…). */
-export function baseOptions(): readonly string[] {
-  return ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
-}
 
 /** What the tracker needs of the table. */
 export interface TrackerTable {

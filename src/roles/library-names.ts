@@ -1,0 +1,151 @@
+/**
+ * What the role engine knows of names it does not read the code of: built-in methods (arrays,
+ * strings, the console), lodash and underscore, event emitters, HTTP clients. Small functions read
+ * where they are used (a module-level set would run while the module loads).
+ */
+
+/** Array methods whose callback gets each element (first parameter; `reduce`: the second). */
+export function isCallbackMethod(name: string): boolean {
+  return [
+    'map',
+    'flatMap',
+    'filter',
+    'find',
+    'findLast',
+    'findIndex',
+    'findLastIndex',
+    'forEach',
+    'some',
+    'every',
+    'sort',
+    'toSorted',
+    'reduce',
+    'reduceRight',
+  ].includes(name);
+}
+/** Array methods that return one element. */
+export function returnsElement(name: string): boolean {
+  return ['find', 'findLast', 'at', 'pop', 'shift'].includes(name);
+}
+/** Array methods that return (a part of) the same list. */
+export function returnsList(name: string): boolean {
+  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced'].includes(name);
+}
+/** Built-in methods that take values and call none of the program's functions with them. */
+export function callsNoProgramFunction(name: string): boolean {
+  return [
+    'push',
+    'unshift',
+    'concat',
+    'join',
+    'indexOf',
+    'lastIndexOf',
+    'includes',
+    'startsWith',
+    'endsWith',
+    'replace',
+    'replaceAll',
+    'split',
+    'match',
+    'matchAll',
+    'test',
+    'exec',
+    'defineProperty',
+    'defineProperties',
+    'hasOwnProperty',
+    'log',
+    'info',
+    'warn',
+    'error',
+    'debug',
+  ].includes(name);
+}
+/** The modules of lodash and underscore (`lodash`, `lodash-es`, `lodash/sortBy`, `underscore`). */
+export function isLodashModule(specifier: string): boolean {
+  return /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/.test(specifier);
+}
+/** lodash functions that read property names on the object they are given (not on its elements). */
+export function readsOwnNames(name: string): boolean {
+  return ['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at'].includes(name);
+}
+/** lodash functions whose second argument is an iteratee over the collection's elements (a function, a property name). */
+export function takesIteratee(name: string): boolean {
+  return [
+    'map',
+    'forEach',
+    'each',
+    'filter',
+    'reject',
+    'find',
+    'findLast',
+    'findIndex',
+    'findLastIndex',
+    'some',
+    'every',
+    'sortBy',
+    'orderBy',
+    'groupBy',
+    'keyBy',
+    'countBy',
+    'partition',
+    'uniqBy',
+    'sumBy',
+    'meanBy',
+    'minBy',
+    'maxBy',
+    'flatMap',
+    'reduce',
+    'reduceRight',
+    'pluck',
+    'indexBy',
+  ].includes(name);
+}
+/** lodash functions that return one of the collection's elements. */
+export function returnsOneElement(name: string): boolean {
+  return ['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy'].includes(name);
+}
+/** lodash functions that return (some of) the collection's elements as a list. */
+export function returnsElements(name: string): boolean {
+  return [
+    'filter',
+    'reject',
+    'sortBy',
+    'orderBy',
+    'uniq',
+    'uniqBy',
+    'compact',
+    'take',
+    'takeRight',
+    'drop',
+    'dropRight',
+    'slice',
+    'reverse',
+    'shuffle',
+    'sampleSize',
+    'without',
+    'difference',
+    'differenceBy',
+    'union',
+    'unionBy',
+    'intersection',
+    'intersectionBy',
+    'concat',
+    'toArray',
+    'initial',
+    'tail',
+    'clone',
+    'cloneDeep',
+  ].includes(name);
+}
+/** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
+export function addsListener(name: string): boolean {
+  return ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(name);
+}
+/** HTTP client methods whose first argument is a path relative to the client's base URL. */
+export function isClientMethod(name: string): boolean {
+  return ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].includes(name);
+}
+/** Option names HTTP clients read their base URL from (axios, got, ky, undici…). */
+export function baseOptions(): readonly string[] {
+  return ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
+}
