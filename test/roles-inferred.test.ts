@@ -102,6 +102,8 @@ describe('parseForProgram', () => {
     expect(errors('/x/a.tsx', assertion)).toBeGreaterThan(0);
     expect(errors('/x/a.js', assertion)).toBeGreaterThan(0);
     expect(parseForProgram('rel/a.js', '').fileName).toBe(resolve('rel/a.js'));
+    // Any other extension is read as JavaScript with JSX, not as the compiler's default (TS).
+    expect([errors('/x/a.es6', jsx), errors('/x/a.es6', assertion) > 0]).toEqual([0, true]);
   });
 
   it('parses JSDoc only where it can declare a type', () => {
@@ -113,6 +115,7 @@ describe('parseForProgram', () => {
     expect(jsDocOf('/** @typedef {{ long_name: string }} Field */\nconst a = 1;\n')).toBe(1);
     expect(jsDocOf('/** @property {string} slug */\nconst a = 1;\n')).toBe(1);
     expect(jsDocOf('/** @type {Field} */\nconst a = 1;\n')).toBe(1);
+    expect(jsDocOf('/** @type{Field} */\nconst a = 1;\n')).toBe(1);
     expect(jsDocOf('/** Says hello. @returns {string} */\nconst a = 1;\n')).toBe(0);
   });
 });

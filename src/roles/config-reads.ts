@@ -1,6 +1,8 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { ConfigSources } from './config-sources.js';
+import type { Fact } from './facts.js';
 import { skipParens } from './program-view.js';
+import type { SiteRole } from './role.js';
 import type { Tracker } from './tracker.js';
 import { classifyUrl } from './url-value.js';
 
@@ -33,13 +35,13 @@ function isFileReader(name: string): boolean {
 export function seedConfigRead(t: Tracker, config: ConfigSources, n: Node): void {
   const { ts } = t;
   const sf = n.getSourceFile();
-  const root = (r: Expression, at: Node, how: string) =>
-    t.add(at, t.roles.site(r, r.kind === ts.SyntaxKind.ArrayLiteralExpression ? 'array' : 'object'), 'source', undefined, how);
+  const root = (r: Expression, at: Node) =>
+    t.add(at, t.roles.site(r, r.kind === ts.SyntaxKind.ArrayLiteralExpression ? 'array' : 'object'), 'source', undefined);
   if (ts.isPropertyAccessExpression(n) && n.name.text === 'env') {
     const owner = n.expression;
     const processEnv = ts.isIdentifier(owner) && owner.text === 'process';
     const metaEnv = ts.isMetaProperty(owner) && owner.name.text === 'meta';
-    if (processEnv || metaEnv) for (const env of config.envRoots) root(env, n, 'the variables of the env files');
+    if (processEnv || metaEnv) for (const env of config.envRoots) root(env, n);
     return;
   }
   if (ts.isImportDeclaration(n)) {
@@ -48,18 +50,17 @@ export function seedConfigRead(t: Tracker, config: ConfigSources, n: Node): void
     if (!clause || !ts.isStringLiteral(specifier)) return;
     const r = config.fileNamed(specifier.text, sf.fileName);
     if (!r) return;
-    const how = `imports ${specifier.text}`;
-    if (clause.name) root(r, clause.name, how);
+    if (clause.name) root(r, clause.name);
     const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) root(r, bindings.name, how);
+    if (bindings && ts.isNamespaceImport(bindings)) root(r, bindings.name);
     if (bindings && ts.isNamedImports(bindings)) {
       // `import { api } from './config.json'`: each name is a member of the file's object.
-      root(r, n, how);
-      const whole = t.facts.at(n)[0];
-      if (whole?.role.t !== 'site') return;
+      root(r, n);
+      const whole = t.facts.at(n)[0] as Fact & { role: SiteRole };
       for (const element of bindings.elements) {
         const member = (element.propertyName ?? element.name).text;
-        t.load(whole.role, member, (m) => t.add(element.name, m.role, m.step, m.prev ?? whole, how), whole);
+        // A member of a site read back is a heap step: it names the fact stored there.
+        t.load(whole.role, member, (m) => t.add(element.name, m.role, m.step, m.prev), whole);
       }
     }
     return;
@@ -71,7 +72,7 @@ export function seedConfigRead(t: Tracker, config: ConfigSources, n: Node): void
   // `require('./config.json')`.
   if (ts.isIdentifier(callee) && callee.text === 'require' && ts.isStringLiteralLike(first)) {
     const r = config.fileNamed(first.text, sf.fileName);
-    if (r) root(r, n, `requires ${first.text}`);
+    if (r) root(r, n);
     return;
   }
   // `JSON.parse(readFileSync(…))`, `yaml.load(await fs.promises.readFile(…))`.
@@ -82,7 +83,7 @@ export function seedConfigRead(t: Tracker, config: ConfigSources, n: Node): void
   const path = pathOf(ts, read.arguments[0]);
   if (!path) return;
   const r = config.fileNamed(path, sf.fileName);
-  if (r) root(r, n, `parses ${path}`);
+  if (r) root(r, n);
 }
 
 /** `readFileSync(…)`, `fs.readFileSync(…)`, `await readFile(…)`, `(await fs.promises.readFile(…)).toString()`. */

