@@ -35,7 +35,17 @@
  *   (the empty text of an absent slug, base or path, or of a role that is not weak or does not stay
  *   → another string; a URL value's kind in its key → "": the kind follows from the text and the
  *   parts, which the key holds): a key must be equal for equal inputs and differ otherwise, which
- *   test/roles-url-value.test.ts asserts, and nothing reads its text;
+ *   test/roles-url-value.test.ts asserts, and nothing reads its text; in url-value.ts also the port's
+ *   `$` (a host has no `/`, so digits after a colon end it), the leading slash's `^` in `after` (it
+ *   starts with `/`, `?`, `#` or a placeholder, so only a first `/` can go), and the version guards of
+ *   `pathAfterVersion` and `routesOf` (a URL without a version has no `/undefined` in it, and only
+ *   versioned URLs are asked for routes);
+ * - src/roles/config-sources.ts, what the virtual module's own making guarantees: every file gives a
+ *   root (`!root` → false), an env file's root is an object (`isObjectLiteralExpression` → true), one
+ *   object's keys are all strings or all positions (`every` → `some`), the module's one statement is a
+ *   parenthesized expression (its guard), and only a value's string literal starts where a value does
+ *   (`isStringLiteral` → true); src/roles/evidence.ts, `steps.length <= MAX_STEPS` → `<` (a chain of
+ *   exactly ten is cut to the same ten);
  * - src/payload/upgrade.ts, what no valid table or V1 payload reaches: the fold's
  *   `new Array(order.length).fill(false)` → `new Array()` (a hole reads false), `at >= 0` → true and
  *   `i < order.length` → `<=` (every option is in `optionOrder`; an index past the end reads
