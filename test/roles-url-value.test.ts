@@ -78,6 +78,8 @@ describe('classifyUrl', () => {
     expect(seen('/election/field/?state=CA#x')).toBe('path - -');
     expect(seen('election.json/x')).toBe('other - -');
     expect(seen('/registration/status/')).toBe('other - -');
+    // A part built at run time is a segment of its own.
+    expect(seen(`/${$}`)).toBe('other - -');
     // A version or a host counts only at the start.
     expect(seen('election/v1/field')).toBe('path - -');
     expect(seen('see https://api.voteamerica.org/v1')).toBe('none');
@@ -113,9 +115,11 @@ describe('classifyUrl', () => {
     const again = (parts: Pick<UrlValue, 'base' | 'path'>, id = 1) =>
       (classify('https://api.voteamerica.org/v1/election/field/', parts, id) as UrlValue).key;
     expect(again({ base, path })).toBe(url.key);
+    const otherPath = classify('/election/field/', {}, 3) as UrlValue;
     const keys = [
       url.key,
       again({ base: otherBase, path }),
+      again({ base, path: otherPath }),
       again({ base }),
       again({ path }),
       again({}),
