@@ -20,7 +20,7 @@ const FORMS: Record<string, string> = {
   require: `const cfg = require('../config/app.json');\nexports.f = () => ${CALL};`,
   'JSON.parse of readFileSync(path.join(__dirname, …))': `const fs = require('fs');\nconst path = require('path');\nconst cfg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'config', 'app.json'), 'utf8'));\nexports.f = () => ${CALL};`,
   'JSON.parse of readFileSync(new URL(…, import.meta.url))': `import { readFileSync } from 'node:fs';\nconst cfg = JSON.parse(readFileSync(new URL('../config/app.json', import.meta.url)));\nexport const f = () => ${CALL};`,
-  'JSON.parse of readFileSync(`${__dirname}/…`).toString()': `const fs = require('fs');\nconst cfg = JSON.parse(fs.readFileSync(\`\${__dirname}/../config/app.json\`).toString());\nexports.f = () => ${CALL};`,
+  'JSON.parse of readFileSync(a template of __dirname).toString()': `const fs = require('fs');\nconst cfg = JSON.parse(fs.readFileSync(\`\${__dirname}/../config/app.json\`).toString());\nexports.f = () => ${CALL};`,
   'JSON.parse of await readFile(…)': `import { promises as fs } from 'node:fs';\nconst cfg = JSON.parse(await fs.readFile('config/app.json', 'utf8'));\nexport const f = () => ${CALL};`,
   'yaml.safeLoad of readFileSync(…).toString(encoding)': `const fs = require('fs');\nconst yaml = require('js-yaml');\nconst cfg = yaml.safeLoad(fs.readFileSync('config/app.json').toString('utf8'));\nexports.f = () => ${CALL};`,
   'JSON.parse of readFileSync(path.join(import.meta.dirname, …))': `import { readFileSync } from 'node:fs';\nimport path from 'node:path';\nconst cfg = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'config', 'app.json')));\nexport const f = () => ${CALL};`,
@@ -30,7 +30,7 @@ const FORMS: Record<string, string> = {
 /** Migrates a repository with `code` in src/a.js; what each config file holds after, and the markers by file. */
 async function migrate(code: string) {
   const dir = writeTree({
-    'config/app.json': `${JSON.stringify({ api: { base: V1 }, name: 'demo' }, null, 2)}\n`,
+    'config/app.json': `${JSON.stringify({ api: { base: V1 }, help: 'see api.voteamerica.org for the docs' }, null, 2)}\n`,
     'config/list.json': `${JSON.stringify([{ base: V1 }], null, 2)}\n`,
     'src/local.json': `${JSON.stringify({ api: { base: V1 } }, null, 2)}\n`,
     'config/other.json': `${JSON.stringify({ api: { base: V1 } })}\n`,
@@ -74,7 +74,7 @@ describe('config values the code reads', () => {
     expect(vite.env).toBe(`CIVIC_BASE=${V1}\nVITE_CIVIC_BASE=https://api.voteamerica.org/v2\n`);
   });
 
-  it('a file whose root is an array, and a file beside the code read by `${__dirname}/…`', async () => {
+  it('a file whose root is an array, and a file beside the code read by a template of __dirname', async () => {
     const list = await migrate(
       `const cfg = require('../config/list.json');\nexports.f = () => fetch(cfg[0].base + '/election/field/');`,
     );
@@ -99,13 +99,15 @@ describe('config values the code reads', () => {
       `const cfg = JSON.parse(loadText('config/app.json'));\nexports.f = () => ${CALL};\nexports.g = () => JSON.parse(require('fs').readFileSync());`,
       // Paths the engine cannot know: a folder that is not the file's, a computed part, another call of path, a URL without the module's base.
       `const fs = require('fs');\nconst path = require('path');\nconst ROOT = process.cwd();\nconst cfg = JSON.parse(fs.readFileSync(path.join(ROOT, 'config', 'app.json')));\nexports.f = () => ${CALL};`,
-      `const fs = require('fs');\nconst path = require('path');\nconst config = 'config';\nconst cfg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', config, 'app.json')));\nexports.f = () => ${CALL};\nexports.g = () => fs.readFileSync(path.join());`,
+      `const fs = require('fs');\nconst path = require('path');\nconst config = 'config';\nconst cfg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', config, 'app.json')));\nexports.f = () => ${CALL};\nexports.g = () => JSON.parse(fs.readFileSync(path.join()));`,
       `const fs = require('fs');\nconst path = require('path');\nconst cfg = JSON.parse(fs.readFileSync(path.normalize('config/app.json')));\nexports.f = () => ${CALL};`,
-      `import { readFileSync } from 'node:fs';\nconst cfg = JSON.parse(readFileSync(new URL('../config/app.json')));\nexport const f = () => ${CALL};\nexport const g = () => readFileSync(new URL);`,
+      `import { readFileSync } from 'node:fs';\nconst cfg = JSON.parse(readFileSync(new URL('../config/app.json')));\nexport const f = () => ${CALL};\nexport const g = () => JSON.parse(readFileSync(new URL));`,
       `import { readFileSync } from 'node:fs';\nconst cfg = JSON.parse(readFileSync(new URL('../config/app.json', 'file:///elsewhere/')));\nexport const f = () => ${CALL};`,
       `import { readFileSync } from 'node:fs';\nconst cfg = JSON.parse(readFileSync(new Place('../config/app.json', import.meta.url)));\nexport const f = () => ${CALL};`,
       `const fs = require('fs');\nconst root = process.cwd();\nconst cfg = JSON.parse(fs.readFileSync(\`\${root}/config/app.json\`));\nexports.f = () => ${CALL};`,
       `const fs = require('fs');\nconst cfg = JSON.parse(fs.readFileSync(\`x\${__dirname}/../config/app.json\`));\nexports.f = () => ${CALL};`,
+      `const fs = require('fs');\nconst ext = '';\nconst cfg = JSON.parse(fs.readFileSync(\`\${__dirname}/../config/app.json\${ext}\`));\nexports.f = () => ${CALL};`,
+      `import { readFileSync } from 'node:fs';\nimport path from 'node:path';\nconst cfg = JSON.parse(readFileSync(path.join(import.meta.filename, '..', 'config', 'app.json')));\nexport const f = () => ${CALL};`,
       `const cfg = require('../config/other.json');\nexports.f = () => ${CALL};`,
       `const fs = require('fs');\nconst cfg = JSON.stringify(fs.readFileSync('config/app.json', 'utf8'));\nexports.f = () => ${CALL};`,
       `const cfg = JSON.parse('{"api": {"base": "x"}}');\nexports.f = () => ${CALL};`,

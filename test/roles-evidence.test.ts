@@ -149,6 +149,14 @@ describe('evidenceOf', () => {
     expect(evidenceOf(c).map((e) => e.says)).toEqual(['`fields`: V1 field list', '`fields`: V1 field descriptor']);
   });
 
+  it('the same line in two files is two steps', () => {
+    const a = file('const fields = load();', '/repo/src/a.js');
+    const b = file('const fields = load();', '/repo/src/b.js');
+    const first = fact(a.at('fields'), list, 'flow');
+    const second = fact(b.at('fields'), list, 'flow', first);
+    expect(evidenceOf(second).map((e) => e.file)).toEqual(['/repo/src/a.js', '/repo/src/b.js']);
+  });
+
   it('a long chain keeps its source, the step after it and the last eight; a loop is followed once', () => {
     const lines = Array.from({ length: 14 }, (_, i) => `const v${i} = x;`);
     const { at } = file(lines.join('\n'));
