@@ -12,7 +12,7 @@ import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
 import { literalSlug, narrowedSlug } from './narrowing.js';
 import { nodeAt } from './program/facts.js';
-import { type ApiFact, propertyVerdict, verdictOf } from './role-verdict.js';
+import { type ApiFact, verdictOf } from './role-verdict.js';
 import type { NamePlace, NameSite } from './sites.js';
 import type { ChangeKind } from './types.js';
 import { type StringUnit, scanUrls, sourceOffset, virtualText } from './urls.js';
@@ -159,8 +159,9 @@ export function decide(a: Analysis): Decision[] {
    */
   const byRoles = (site: NameSite, p: PropertyRule, given?: readonly Fact[]): boolean => {
     const holder = given ? undefined : holderOf(site);
-    if (!holder && !given) return false;
-    const verdict = holder ? propertyVerdict(roles, holder, p, plan) : verdictOf(given ?? [], p, plan);
+    const at = given ?? (holder && roles.at(holder));
+    if (!at) return false;
+    const verdict = verdictOf(at, p, plan);
     if (verdict.kind === 'none') return false;
     if (verdict.kind === 'keep') return true;
     /** A marker about the read, with the evidence (what the data is, where it comes from). */

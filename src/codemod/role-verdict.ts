@@ -1,12 +1,8 @@
-import type { ts as TsNamespace } from 'ts-morph';
 import type { PropertyRule } from '../mapping/schema.js';
-import type { RoleAnalysis } from '../roles/analysis.js';
 import type { Fact } from '../roles/facts.js';
 import type { Concept } from '../roles/graph.js';
 import type { ApiRole } from '../roles/role.js';
 import type { CodemodPlan } from './plan.js';
-
-type Node = TsNamespace.Node;
 
 /** A fact whose role is a node of the API graph. */
 export type ApiFact = Fact & { readonly role: ApiRole };
@@ -40,16 +36,12 @@ const strengthOf = (fact: Fact) => fact.strength;
 const SLUG_MEMBER = 1;
 
 /**
- * Reads the roles at the value a property rule's name is read from or written in (the receiver of
- * `x.value`, a destructuring pattern, an object literal) and says what to do with the name. Only the
+ * Reads the roles a value holds (the facts at the value a property rule's name is read from or
+ * written in: the receiver of `x.value`, a destructuring pattern, an object literal; or the data a
+ * library reads the name on) and says what to do with the name. Only the
  * strongest evidence counts: a slug-named member (`byField.vbm_no_excuse`) or a shape is outweighed
  * by data the program requests or builds.
  */
-export function propertyVerdict(roles: RoleAnalysis, holder: Node, p: PropertyRule, plan: CodemodPlan): RoleVerdict {
-  return verdictOf(roles.at(holder), p, plan);
-}
-
-/** The verdict of the roles a value holds (`propertyVerdict`), given those roles' facts. */
 export function verdictOf(at: readonly Fact[], p: PropertyRule, plan: CodemodPlan): RoleVerdict {
   const all = at.filter((f): f is ApiFact => f.role.t === 'api');
   if (all.length === 0) return { kind: 'none' };

@@ -249,6 +249,20 @@ export class Calls {
     return index;
   }
 
+  /**
+   * The function a declaration declares: itself, or the function written as its value
+   * (`const f = () => …`, `{ f: () => … }`, a class field `f = () => …`).
+   */
+  functionOf(d: Node): FunctionLike | undefined {
+    const { ts } = this;
+    if (this.isFunctionLike(d)) return d;
+    const value =
+      (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) && d.initializer
+        ? skipParens(ts, d.initializer)
+        : undefined;
+    return value && this.isFunctionLike(value) ? value : undefined;
+  }
+
   /** The functions (with bodies, in the program's own files) a call can reach, by the checker. */
   calleesOf(call: TsNamespace.CallExpression | TsNamespace.NewExpression): FunctionLike[] {
     const { ts, checker } = this.view;
@@ -276,13 +290,8 @@ export class Calls {
       symbol?.valueDeclaration && ts.isBindingElement(symbol.valueDeclaration) && this.dynamicExport(symbol.valueDeclaration);
     if (exported) symbol = exported;
     for (const d of symbol?.declarations ?? []) {
-      if (this.isFunctionLike(d)) take(d);
-      else if (
-        (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) &&
-        d.initializer &&
-        this.isFunctionLike(skipParens(ts, d.initializer))
-      )
-        take(skipParens(ts, d.initializer));
+      const declared = this.functionOf(d);
+      if (declared) take(declared);
       else if (ts.isBinaryExpression(d.parent) && this.isFunctionLike(skipParens(ts, d.parent.right)))
         take(skipParens(ts, d.parent.right));
       else if (ts.isClassLike(d) && ts.isNewExpression(call))

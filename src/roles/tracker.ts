@@ -905,9 +905,7 @@ export class Tracker {
       }
     for (const n of each) {
       if (!(ts.isStringLiteralLike(n) || ts.isIdentifier(n)) || n.text.includes('.') || fact.role.t !== 'api') continue;
-      const list = this.named.get(n) ?? [];
-      if (!list.some((f) => f.role === fact.role && f.strength >= fact.strength)) list.push({ ...fact, node: n });
-      this.named.set(n, list);
+      keepFact(this.named, n, { ...fact, node: n });
     }
   }
 
@@ -953,20 +951,12 @@ export class Tracker {
     this.functionMembers(init);
   }
 
-  /** The functions a name is declared as: `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
+  /** The functions a name is declared as (with a body): `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
   private declaredFunctions(symbol: TsNamespace.Symbol | undefined): FunctionLike[] {
-    const { ts } = this;
-    const out: FunctionLike[] = [];
-    for (const d of symbol?.declarations ?? []) {
-      if (this.calls.isFunctionLike(d) && d.body) out.push(d);
-      else if (
-        (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) &&
-        d.initializer &&
-        this.calls.isFunctionLike(skipParens(ts, d.initializer))
-      )
-        out.push(skipParens(ts, d.initializer) as FunctionLike);
-    }
-    return out;
+    return (symbol?.declarations ?? []).flatMap((d) => {
+      const fn = this.calls.functionOf(d);
+      return fn?.body ? [fn] : [];
+    });
   }
 
   /**
@@ -978,11 +968,7 @@ export class Tracker {
   }
 
   private handTo(cb: Node, fact: Fact): void {
-    if (fact.role.t !== 'api') return;
-    const list = this.handed.get(cb) ?? [];
-    // One fact per role and strength: the strongest chain is never hidden by a weaker one that came first.
-    if (!list.some((f) => f.role === fact.role && f.strength >= fact.strength)) list.push(fact);
-    this.handed.set(cb, list);
+    if (fact.role.t === 'api') keepFact(this.handed, cb, fact);
   }
 
   /** A callback's parameter `index` gets the fact's role. */
@@ -1416,12 +1402,10 @@ export class Tracker {
       const e = skipParens(this.ts, arg);
       const param = fn.parameters[i];
       if (!param) return;
-      if (this.calls.isFunctionLike(e)) this.add(param.name, this.roles.fn(e), 'argument', undefined);
-      // A function passed by its name (`withFields(show)`, `withFields(handlers.fields)`), or a name that holds one.
-      else if (this.ts.isIdentifier(e) || this.ts.isPropertyAccessExpression(e))
-        this.functionsOf(e, (f) => this.add(param.name, this.roles.fn(f), 'argument', undefined));
       // Functions in an object of options (`{ done: (fields) => … }`): the object carries them to the parameter.
-      else if (this.ts.isObjectLiteralExpression(e)) this.functionMembers(e);
+      if (this.ts.isObjectLiteralExpression(e)) this.functionMembers(e);
+      // A function written there or passed by its name (`withFields(show)`, `withFields(handlers.fields)`).
+      else this.functionsWritten(e, (f) => this.add(param.name, this.roles.fn(f), 'argument', undefined));
     });
   }
 
@@ -1434,11 +1418,17 @@ export class Tracker {
           ? attr.initializer.expression
           : undefined;
       const e = value && skipParens(ts, value);
-      if (!e) continue;
-      if (this.calls.isFunctionLike(e)) this.add(e, this.roles.fn(e), 'flow', undefined);
-      else if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e))
-        this.functionsOf(e, (f) => this.add(e, this.roles.fn(f), 'flow', undefined));
+      if (e) this.functionsWritten(e, (f) => this.add(e, this.roles.fn(f), 'flow', undefined));
     }
+  }
+
+  /**
+   * The functions a value written as an argument or attribute is: a function literal, or what a
+   * name or member names or holds (`show`, `handlers.fields`, a parameter given a callback).
+   */
+  private functionsWritten(e: Expression, then: (fn: FunctionLike) => void): void {
+    const { ts } = this;
+    if (this.calls.isFunctionLike(e) || ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) this.functionsOf(e, then);
   }
 
   /** The function values an object literal holds, at their members (`{ done: f, onError() {} }`). */
@@ -1658,6 +1648,13 @@ function moduleSpecifierOf(ts: Ts, d: Node): string | undefined {
     if (ts.isSourceFile(n) || ts.isBlock(n)) return undefined;
   }
   return undefined;
+}
+
+/** Adds a fact to a node's list, one per role and strength: the strongest chain is never hidden by a weaker one that came first. */
+function keepFact(byNode: Map<Node, Fact[]>, node: Node, fact: Fact): void {
+  const list = byNode.get(node) ?? [];
+  if (!list.some((f) => f.role === fact.role && f.strength >= fact.strength)) list.push(fact);
+  byNode.set(node, list);
 }
 
 /** The node an expression stands for once the parentheses around it are left out (its outermost parenthesis' parent). */
