@@ -12,11 +12,13 @@ import { explain, FIX } from '../src/mapping/explain.js';
 import type { Usage } from '../src/observe/recorder.js';
 import { findV1Usage } from '../src/report/find.js';
 import { FINDING_KINDS, type Finding, type ReportResult } from '../src/report/finding.js';
+import { REPORT_FORMATS } from '../src/report/formats.js';
 import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
 import { applyObserved } from '../src/report/observed.js';
 import { renderReport } from '../src/report/reporters/index.js';
 import { renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
+import { reporterFor } from '../src/report/reporters/load.js';
 import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
 import { FINGERPRINT_KEY, SARIF_MAX_RESULTS, toSarif } from '../src/report/reporters/sarif.js';
 import { observationLine, toolInfo } from '../src/report/summary.js';
@@ -380,6 +382,23 @@ describe('markdown', () => {
     const small = await smallResult();
     const f = { ...(small.findings[0] as Finding), file: 'a`b.ts' };
     expect(renderReport({ ...small, findings: [f] }, 'markdown')).toContain('| `` a`b.ts `` | 1:19 |');
+  });
+});
+
+describe('one format loaded alone (the CLI)', () => {
+  it('renders each format exactly as renderReport does', async () => {
+    const result = await smallResult();
+    for (const format of REPORT_FORMATS) {
+      const render = await reporterFor(format);
+      for (const failOn of ['any', 'none'] as const)
+        expect({ format, failOn, text: render(result, failOn) }).toEqual({
+          format,
+          failOn,
+          text: renderReport(result, format, { failOn }),
+        });
+    }
+    // Each format its own function: github and gitlab are not one another.
+    expect((await reporterFor('github'))(result, 'any')).not.toBe((await reporterFor('gitlab'))(result, 'any'));
   });
 });
 

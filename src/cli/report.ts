@@ -83,9 +83,9 @@ export const reportCommand = defineCommand({
     // Said before the scan, not after it.
     if (args.history && (!Number.isInteger(args.commits) || args.commits < 1))
       throw new UsageError(`--commits must be a positive whole number, not ${args.commits}`);
-    const [{ findV1Usage }, { renderReport }, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
+    const [{ findV1Usage }, render, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
       import('../report/find.js'),
-      import('../report/reporters/index.js'),
+      import('../report/reporters/load.js').then(({ reporterFor }) => reporterFor(args.format)),
       import('../report/summary.js'),
       import('../files/write.js'),
     ]);
@@ -147,7 +147,7 @@ export const reportCommand = defineCommand({
       });
       result = { ...result, history };
     }
-    const output = renderReport(result, args.format, { failOn });
+    const output = render(result, failOn);
     const toFile = args.output !== undefined && args.output !== '-';
     if (toFile) await writeFileAtomic(resolve(io.cwd, args.output as string), output);
     else io.stdout.write(output);

@@ -7,7 +7,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
 
-type Reporter = (result: ReportResult, failOn: FailOn) => string;
+export type Reporter = (result: ReportResult, failOn: FailOn) => string;
 
 /** Reporters are pure functions of the result, chosen by name. */
 const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {

@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { STEP_KINDS } from '../../roles/facts.js';
 import { CONTEXTS, FINDING_KINDS, type Finding, READ_SKIP_REASONS } from '../finding.js';
 import { CONFIDENCES, FIXERS } from '../summary.js';
+import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
-/**
- * Version of the JSON report's shape. Adding a property is not a new version; renaming,
- * removing or changing the meaning of one is.
- */
-export const REPORT_SCHEMA_VERSION = 1;
+export { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 /*
  * The JSON report (`report --format json`), defined once: its TypeScript type (`JsonReport`) and its

@@ -1,8 +1,10 @@
 import type { FailOn, ReportResult } from '../finding.js';
 import { summarize, toolInfo } from '../summary.js';
-import { type JsonReport, REPORT_SCHEMA_VERSION } from './json-schema.js';
+import type { JsonReport } from './json-schema.js';
+import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
-export { type JsonReport, REPORT_SCHEMA_VERSION } from './json-schema.js';
+export type { JsonReport } from './json-schema.js';
+export { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
   const s = summarize(result, failOn);
