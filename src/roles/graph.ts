@@ -70,7 +70,7 @@ let built: ApiGraph | undefined;
 
 /** The API graph of the wire schemas (built once). */
 export function apiGraph(): ApiGraph {
-  built ??= buildGraph();
+  built ??= buildApiGraph();
   return built;
 }
 
@@ -97,7 +97,8 @@ function named(): readonly (readonly [z.ZodType, Concept, string, Version | unde
   ];
 }
 
-function buildGraph(): ApiGraph {
+/** A new API graph of the wire schemas: `apiGraph()` keeps one; tests build their own. */
+export function buildApiGraph(): ApiGraph {
   const NAMED = named();
   const slug: ApiNode = { id: 'slug', concept: 'slug', version: undefined, noun: 'slug', kind: 'slug', members: new Map() };
   const text: ApiNode = { id: 'text', concept: 'text', version: undefined, noun: 'value', kind: 'text', members: new Map() };
