@@ -46,6 +46,15 @@ function loadStart() {
       process.stdout.write(kept);
       return;
     }
+    // `explain SLUG` from its own small bundle (src/cli/quick.ts), unless it answers that the call needs the whole CLI.
+    if (start && argv.length === 2 && argv[0] === 'explain') {
+      const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'quick.cjs'), cache, 'quick');
+      const code = quick === undefined ? undefined : await quick.runQuick(argv, io);
+      if (code !== undefined) {
+        process.exitCode = code;
+        return;
+      }
+    }
     let bundle;
     if (start) {
       start.loadLargeModulesFast(cache);

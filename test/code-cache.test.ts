@@ -54,12 +54,13 @@ describe('where the cache lives', () => {
 describe('the CLI with its code cache', () => {
   it('the first run writes one entry for the command, the next runs use it and answer the same', () => {
     const dir = freshDir();
-    const first = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    // (With --json: `explain SLUG` alone runs from its own small bundle, tested below.)
+    const first = cli(['explain', 'vbm_no_excuse', '--json'], { CIVIC_MIGRATE_CACHE_DIR: dir });
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
     expect(entries(dir)).toEqual([expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/)]);
     const written = readFileSync(join(dir, entries(dir)[0] as string));
-    const second = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    const second = cli(['explain', 'vbm_no_excuse', '--json'], { CIVIC_MIGRATE_CACHE_DIR: dir });
     expect(second).toEqual(first);
     // Accepted, so not rewritten.
     expect(readFileSync(join(dir, entries(dir)[0] as string)).equals(written)).toBe(true);
@@ -121,6 +122,7 @@ describe('the CLI with its code cache', () => {
     for (const part of ['bin', 'dist', 'mappings', 'package.json'])
       cpSync(join(root, part), join(copy, part), { recursive: true });
     rmSync(join(copy, 'dist/cli/bundle.cjs'));
+    rmSync(join(copy, 'dist/cli/quick.cjs'));
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
     const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), 'explain', 'vbm_no_excuse'], {
       encoding: 'utf8',
@@ -138,13 +140,22 @@ describe('an install whose path has a space and a #', () => {
       cpSync(join(root, part), join(copy, part), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
     const dir = freshDir();
-    const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), 'explain', 'vbm_no_excuse'], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: dir },
-    });
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toContain('has_no_excuse_absentee');
-    expect(entries(dir)).toEqual([expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/)]);
+    // Both bundles: `explain SLUG` runs from its own, with --json from the CLI's.
+    for (const args of [
+      ['explain', 'vbm_no_excuse'],
+      ['explain', 'vbm_no_excuse', '--json'],
+    ]) {
+      const r = spawnSync(process.execPath, [join(copy, 'bin/civic-migrate.cjs'), ...args], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', CIVIC_MIGRATE_CACHE_DIR: dir },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain('has_no_excuse_absentee');
+    }
+    expect(entries(dir)).toEqual([
+      expect.stringMatching(/^bundle\.cjs\.explain\.[0-9a-f]{16}\.v8$/),
+      expect.stringMatching(/^quick\.cjs\.quick\.[0-9a-f]{16}\.v8$/),
+    ]);
   });
 });
 
@@ -266,9 +277,74 @@ describe('fnv64, the cache key', () => {
   });
 });
 
-describe('the bundle', () => {
-  it('has no native import() left: a vm.Script would need an experimental loader for it (a warning on stderr)', () => {
-    const bundle = readFileSync(join(root, 'dist/cli/bundle.cjs'), 'utf8');
-    expect(bundle.match(/[^\w$.]import\(/g) ?? []).toEqual([]);
+describe('the bundles', () => {
+  it('have no native import() left: a vm.Script would need an experimental loader for it (a warning on stderr)', () => {
+    for (const file of ['bundle.cjs', 'quick.cjs']) {
+      const bundle = readFileSync(join(root, 'dist/cli', file), 'utf8');
+      expect({ file, imports: bundle.match(/[^\w$.]import\(/g) ?? [] }).toEqual({ file, imports: [] });
+    }
+  });
+});
+
+describe('explain SLUG from its own bundle (src/cli/quick.ts)', () => {
+  const project = (files: Record<string, string>) => {
+    const dir = join(scratch, `project-${n++}`);
+    mkdirSync(dir);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+  const inDir = (cwd: string, args: string[], env: Record<string, string>) => {
+    const r = spawnSync(process.execPath, [bin, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('answers as the whole CLI does, without loading it', () => {
+    for (const query of [
+      'vbm_no_excuse',
+      'has_no_excuse_absentee',
+      'long_name',
+      '/v1/election/field/',
+      'vbm_no_excuze',
+      'nope',
+    ]) {
+      const dir = freshDir();
+      const quick = cli(['explain', query], { CIVIC_MIGRATE_CACHE_DIR: dir });
+      // The same call through the parser: a flag that changes nothing takes the whole CLI.
+      const whole = cli(['explain', query, '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() });
+      expect({ query, ...quick }).toEqual({ query, ...whole });
+      expect(entries(dir)).toEqual([expect.stringMatching(/^quick\.cjs\.quick\.[0-9a-f]{16}\.v8$/)]);
+    }
+  });
+
+  it("takes the config's table, and leaves a config it cannot use to the whole CLI", () => {
+    const table = JSON.parse(readFileSync(join(root, 'mappings/v1-to-v2.json'), 'utf8')) as { slugs: { v1?: string }[] };
+    table.slugs = table.slugs.filter((row) => row.v1 !== 'vbm_no_excuse');
+    const own = project({ 'table.json': JSON.stringify(table), 'civic-migrate.config.json': '{ "mappings": "table.json" }' });
+    const dir = freshDir();
+    const quick = inDir(own, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(quick.code).toBe(1);
+    expect(quick.stdout).toContain(`\`vbm_no_excuse\` is not in the table (${join(own, 'table.json')})`);
+    expect(quick).toEqual(inDir(own, ['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    expect(entries(dir)).toEqual([expect.stringMatching(/^quick\.cjs\.quick\./)]);
+    // A table that is not there: the same one line, exit 2.
+    const missing = project({ 'civic-migrate.config.json': '{ "mappings": "gone.json" }' });
+    const gone = inDir(missing, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() });
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(/^civic-migrate: .*gone\.json.*\n$/);
+    expect(gone).toEqual(inDir(missing, ['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    // A config that does not parse is the whole CLI's to explain (both bundles load).
+    const broken = project({ 'civic-migrate.config.json': '{ "mappings": ' });
+    const bad = freshDir();
+    const r = inDir(broken, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: bad });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^civic-migrate: .*civic-migrate\.config\.json/);
+    expect(entries(bad)).toEqual([
+      expect.stringMatching(/^bundle\.cjs\.explain\./),
+      expect.stringMatching(/^quick\.cjs\.quick\./),
+    ]);
   });
 });

@@ -6,9 +6,11 @@ import { codemodCommand } from './codemod.js';
 import { findConfig, withConfig } from './config.js';
 import { type CommandDef, createContext, type GlobalArgs, type Io } from './context.js';
 import { explainCommand } from './explain.js';
+import { printFailure } from './fail.js';
 import { fetchCommand } from './fetch.js';
 import { mappingsCommand } from './mappings.js';
 import { observeCommand } from './observe.js';
+import { runQuick } from './quick.js';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 import { verifyCommand } from './verify.js';
@@ -54,6 +56,8 @@ const FILE_OPTIONS = new Set(['-o', '--output', '--out', '--fields', '--override
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
+  const quick = await runQuick(argv, io);
+  if (quick !== undefined) return quick;
   // `help codemod` is `codemod --help`; `help` alone is `--help`.
   if (argv[0] === 'help') return run(argv.length > 1 ? [...argv.slice(1), '--help'] : ['--help'], io);
   let args: string[];
@@ -128,18 +132,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (helpText) io.stdout.write(`${helpText}\n`);
     return exitCode;
   } catch (error) {
-    if (error instanceof CivicMigrateError) {
-      // One line, all of it (yargs words "Invalid values:" on one line and the argument on the next).
-      const oneLine = error.message
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .join(' ');
-      io.stderr.write(`civic-migrate: ${oneLine}\n`);
-      if (error instanceof UsageError) io.stderr.write(`Run 'civic-migrate --help' for usage.\n`);
-      return error.exitCode;
-    }
-    throw error;
+    return printFailure(error, io);
   }
 }
 
