@@ -142,8 +142,10 @@ export class FactStore {
 
   /** The next fact to propagate, after its node's observers have seen it. */
   next(): Fact | undefined {
-    const fact = this.queue[this.head++];
+    const fact = this.queue[this.head];
+    // At the end the head stays: a fact added later is the next one.
     if (!fact) return undefined;
+    this.head++;
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
