@@ -60,16 +60,43 @@ export function callsNoProgramFunction(name: string): boolean {
     'debug',
   ].includes(name);
 }
-/** The modules of lodash and underscore (`lodash`, `lodash-es`, `lodash/sortBy`, `underscore`). */
+/** Global functions that take a value and read none of its members (`list.filter(Boolean)`). */
+export function readsNoMembers(name: string): boolean {
+  return ['Boolean', 'Number', 'String', 'isNaN', 'isFinite', 'parseInt', 'parseFloat'].includes(name);
+}
+/**
+ * The modules of lodash and underscore (`lodash`, `lodash-es`, `lodash/sortBy`, `underscore`), and
+ * lodash's one-function packages (`lodash.get`, `lodash.sortby`).
+ */
 export function isLodashModule(specifier: string): boolean {
-  return /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/.test(specifier);
+  return /^(?:lodash(?:-es)?|underscore)(?:\/[\w.]+)?$/.test(specifier) || /^lodash\.\w+$/.test(specifier);
+}
+/**
+ * The function a lodash module's default export is: `lodash/sortBy`'s `sortBy`, and the package
+ * `lodash.sortby`'s too (its name is lower case); undefined for a module of many functions.
+ */
+export function lodashModuleFunction(specifier: string): string | undefined {
+  const path = /\/(\w+)$/.exec(specifier)?.[1];
+  if (path) return path;
+  const lower = /^lodash\.(\w+)$/.exec(specifier)?.[1];
+  if (!lower) return undefined;
+  const known = [...ownNameReaders(), ...iterateeTakers(), ...oneElementReturners(), ...elementsReturners()].find(
+    (name) => name.toLowerCase() === lower,
+  );
+  return known ?? lower;
 }
 /** lodash functions that read property names on the object they are given (not on its elements). */
 export function readsOwnNames(name: string): boolean {
-  return ['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at'].includes(name);
+  return ownNameReaders().includes(name);
+}
+function ownNameReaders(): readonly string[] {
+  return ['get', 'pick', 'omit', 'has', 'hasIn', 'result', 'at'];
 }
 /** lodash functions whose second argument is an iteratee over the collection's elements (a function, a property name). */
 export function takesIteratee(name: string): boolean {
+  return iterateeTakers().includes(name);
+}
+function iterateeTakers(): readonly string[] {
   return [
     'map',
     'forEach',
@@ -98,14 +125,20 @@ export function takesIteratee(name: string): boolean {
     'reduceRight',
     'pluck',
     'indexBy',
-  ].includes(name);
+  ];
 }
 /** lodash functions that return one of the collection's elements. */
 export function returnsOneElement(name: string): boolean {
-  return ['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy'].includes(name);
+  return oneElementReturners().includes(name);
+}
+function oneElementReturners(): readonly string[] {
+  return ['find', 'findLast', 'head', 'first', 'last', 'nth', 'sample', 'minBy', 'maxBy'];
 }
 /** lodash functions that return (some of) the collection's elements as a list. */
 export function returnsElements(name: string): boolean {
+  return elementsReturners().includes(name);
+}
+function elementsReturners(): readonly string[] {
   return [
     'filter',
     'reject',
@@ -135,7 +168,7 @@ export function returnsElements(name: string): boolean {
     'tail',
     'clone',
     'cloneDeep',
-  ].includes(name);
+  ];
 }
 /** The methods that add an event listener (Node's EventEmitter, and the many emitters shaped like it). */
 export function addsListener(name: string): boolean {

@@ -12,6 +12,8 @@ import {
   isCallbackMethod,
   isClientMethod,
   isLodashModule,
+  lodashModuleFunction,
+  readsNoMembers,
   readsOwnNames,
   returnsElement,
   returnsElements,
@@ -805,7 +807,7 @@ export class Tracker {
   /**
    * The lodash (or underscore) function a callee is: `_.sortBy`, `lodash.get` on a name imported or
    * required from `lodash`, `lodash-es`, `lodash/…` or `underscore` (or a global `_` the program does
-   * not declare), `sortBy` imported from one of them, the default of `lodash/sortBy`.
+   * not declare), `sortBy` imported from one of them, the default of `lodash/sortBy` or `lodash.sortby`.
    */
   private lodashFunction(callee: Expression): string | undefined {
     const { ts } = this;
@@ -823,8 +825,8 @@ export class Tracker {
     if (!ts.isIdentifier(callee)) return undefined;
     const spec = fromLodash(callee);
     if (!spec) return undefined;
-    // `import sortBy from 'lodash/sortBy'`; `import { sortBy as by } from 'lodash'`.
-    const own = /\/(\w+)$/.exec(spec)?.[1];
+    // `import sortBy from 'lodash/sortBy'` (or the package `lodash.sortby`); `import { sortBy as by } from 'lodash'`.
+    const own = lodashModuleFunction(spec);
     if (own) return own;
     const d = this.view.checker.getSymbolAtLocation(callee)?.declarations?.[0];
     if (d && ts.isImportSpecifier(d)) return (d.propertyName ?? d.name).text;
@@ -974,12 +976,21 @@ export class Tracker {
   /** A callback's parameter `index` gets the fact's role. */
   private callback(cb: Expression, index: number, fact: Fact): void {
     if (index === 0 && (this.resolves(cb, fact) || this.setsState(cb, fact))) return;
+    if (this.readsNothing(cb)) return;
     this.handTo(cb, fact);
     this.functionsOf(cb, (fn) => {
       this.followed.add(cb);
       const param = fn.parameters[index];
       if (param) this.add(param.name, fact.role, fact.step === 'source' ? 'flow' : fact.step, fact);
     });
+  }
+
+  /** A global function that reads no member of what it is given (`filter(Boolean)`), not one of the program's own of that name. */
+  private readsNothing(cb: Expression): boolean {
+    const { ts } = this;
+    const e = skipParens(ts, cb);
+    if (!ts.isIdentifier(e) || !readsNoMembers(e.text)) return false;
+    return (this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).every((d) => d.getSourceFile().isDeclarationFile);
   }
 
   /** What a callback returns flows into `target` (a node, or an array site's elements), transformed. */
