@@ -72,7 +72,14 @@ describe('the fact store', () => {
       'api:v1.descriptor::: slug-member 1 - - first',
       'api:v1.item::: source 3 - GET state first',
     ]);
-    expect([store.has(a), store.has(b), store.size, store.truncated]).toEqual([true, false, 4, false]);
+    // Two roles of one request, and one role of two requests: each kept.
+    expect(store.add(a, descriptor, 'source', undefined, undefined, 'GET state')).toBe(true);
+    expect(store.add(a, item, 'source', undefined, undefined, 'GET fields')).toBe(true);
+    expect(store.at(a).slice(4).map(words)).toEqual([
+      'api:v1.descriptor::: source 3 - GET state first',
+      'api:v1.item::: source 3 - GET fields first',
+    ]);
+    expect([store.has(a), store.has(b), store.size, store.truncated]).toEqual([true, false, 6, false]);
     expect([...store.files]).toEqual([file]);
   });
 
@@ -173,6 +180,18 @@ describe('the fact store', () => {
     store.store('site#1.fields', asked);
     store.store('site#1.other', strong);
     store.store('site#12.fields', asked);
+    // In a cell too, facts are told apart by role, strength and request.
+    store.add(a, item, 'source', undefined, undefined, 'GET fields');
+    store.add(a, item, 'source', undefined, undefined, 'GET state');
+    const [, , , byFields, byState] = store.at(a) as Fact[];
+    store.store('site#2.x', byFields as Fact);
+    store.store('site#2.x', byState as Fact);
+    store.store('site#2.x', asked);
+    expect(store.cellsOf('site#2').map(words)).toEqual([
+      'api:v1.item::: source 3 - GET fields first',
+      'api:v1.item::: source 3 - GET state first',
+      'api:v1.descriptor::: source 3 - GET fields first',
+    ]);
     expect(early).toEqual([
       'api:v1.item::: source 3 - - first',
       'api:v1.item::: shape 2 - - first',

@@ -148,14 +148,23 @@ describe('the API graph', () => {
     ]);
     expect(graph.listOf(graph.text)?.id).toBe('v2.text-list');
     expect(graph.listOf(graph.slug)).toBeUndefined();
-    // A list's nouns and the field lists' own names.
-    expect([graph.node('field-list', 'v1')?.noun, graph.node('override-list', 'v2')?.noun]).toEqual([
-      'field list',
-      'override list',
+    // Each list's noun: the named lists' own, the others' from their element.
+    expect(
+      (['field-list', 'item-list', 'override-list'] as const).flatMap((c) =>
+        (['v1', 'v2'] as const).map((v) => `${c} ${v}: ${graph.node(c, v)?.noun}`),
+      ),
+    ).toEqual([
+      'field-list v1: field list',
+      'field-list v2: field list',
+      'item-list v1: list of state information items',
+      'item-list v2: list of state information items',
+      'override-list v1: undefined',
+      'override-list v2: override list',
     ]);
   });
 
   it('is built once for the engine', () => {
+    expect(apiGraph().objects.map((n) => n.id)).toEqual(buildApiGraph().objects.map((n) => n.id));
     expect(apiGraph()).toBe(apiGraph());
     expect(buildApiGraph()).not.toBe(buildApiGraph());
   });

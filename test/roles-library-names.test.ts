@@ -88,6 +88,38 @@ describe('array methods', () => {
   });
 });
 
+describe("the program's own functions named like built-ins", () => {
+  it('are followed: a class of its own with `push`, a logger with `log`, an object with `includes`', () => {
+    const cases: [string[], string[]][] = [
+      [
+        ['class Names {', '  push(f) { this.last = f.long_name; }', '}', 'const names = new Names();'],
+        ['class Names {', '  push(f) { this.last = f.description; }', '}', 'const names = new Names();'],
+      ],
+      [['const logger = { log(f) { return f.long_name; } };'], ['const logger = { log(f) { return f.description; } };']],
+      [['const seen = { includes: (f) => f.long_name };'], ['const seen = { includes: (f) => f.description };']],
+    ];
+    const calls = ['names.push(fields[0])', 'logger.log(fields[0])', 'seen.includes(fields[0])'];
+    cases.forEach(([v1, v2], i) => {
+      const call = calls[i] as string;
+      expect({ call, out: onFields(call, v1) }).toEqual({ call, out: expected(call, v2) });
+    });
+  });
+
+  it('and a built-in method keeps its summary: what is pushed is an element of the list', () => {
+    expect(onFields('[].concat(fields).map((f) => f.long_name)')).toEqual(
+      expected('[].concat(fields).map((f) => f.description)'),
+    );
+    const lines = [
+      'const all = [];',
+      `exports.f = () => ${FIELDS}.then((fields) => { all.push(fields[0]); return all[0].long_name; });`,
+    ];
+    expect(migrated(lines)).toEqual([
+      lines[0],
+      `exports.f = () => ${V2_FIELDS}.then((fields) => { all.push(fields[0]); return all[0].description; });`,
+    ]);
+  });
+});
+
 describe('lodash', () => {
   const LODASH = ["import _ from 'lodash';"];
 
@@ -188,6 +220,7 @@ describe('lodash', () => {
       ["const _ = require('underscore');", "_.pluck(fields, 'long_name')", "_.pluck(fields, 'description')"],
       ["import map from 'lodash/map';", "map(fields, 'long_name')", "map(fields, 'description')"],
       ["import map from 'lodash-es/map';", "map(fields, 'long_name')", "map(fields, 'description')"],
+      ["import sortBy from 'lodash-es/sortBy.js';", "sortBy(fields, 'long_name')", "sortBy(fields, 'description')"],
       ["const get = require('lodash.get');", "get(fields[0], 'long_name')", "get(fields[0], 'description')"],
       ["import sortBy from 'lodash.sortby';", "sortBy(fields, 'long_name')", "sortBy(fields, 'description')"],
       ["import cloneDeep from 'lodash.clonedeep';", 'cloneDeep(fields)[0].long_name', 'cloneDeep(fields)[0].description'],
@@ -197,10 +230,21 @@ describe('lodash', () => {
   });
 
   it('not a module that only starts like one, nor the whole of lodash called as a function', () => {
-    for (const imports of ["import map from 'lodashy/map';", "import map from 'my-lodash/map';", "import map from 'lodash';"])
+    for (const imports of [
+      "import map from 'lodashy/map';",
+      "import map from 'my-lodash/map';",
+      "import map from 'lodash';",
+      "import map from 'my-lodash.map';",
+    ])
       expect({ imports, out: onFields("map(fields, 'long_name')", [imports])[1] }).toEqual({
         imports,
         out: `export const f = () => ${V2_FIELDS}.then((fields) => map(fields, 'long_name'));`,
+      });
+    // A package named like lodash's own only in part: its `get` is nobody's to summarise.
+    for (const spec of ['my-lodash.tools', 'lodash.tools/more'])
+      expect({ spec, out: onFields("lib.get(fields[0], 'long_name')", [`const lib = require('${spec}');`])[1] }).toEqual({
+        spec,
+        out: `export const f = () => ${V2_FIELDS}.then((fields) => lib.get(fields[0], 'long_name'));`,
       });
   });
 });

@@ -122,6 +122,7 @@ export class FactStore {
       prev,
       strength,
       ...(note ? { note } : {}),
+      // Stryker disable next-line ConditionalExpression: `context: undefined` reads as no context
       ...(ctx !== undefined ? { context: ctx } : {}),
     };
     m.set(key, fact);
@@ -146,6 +147,7 @@ export class FactStore {
     // At the end the head stays: a fact added later is the next one.
     if (!fact) return undefined;
     this.head++;
+    // Stryker disable next-line all: when the consumed head is dropped changes memory, not the order facts come in
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;

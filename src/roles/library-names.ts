@@ -31,35 +31,6 @@ export function returnsElement(name: string): boolean {
 export function returnsList(name: string): boolean {
   return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced'].includes(name);
 }
-/** Built-in methods that take values and call none of the program's functions with them. */
-export function callsNoProgramFunction(name: string): boolean {
-  return [
-    'push',
-    'unshift',
-    'concat',
-    'join',
-    'indexOf',
-    'lastIndexOf',
-    'includes',
-    'startsWith',
-    'endsWith',
-    'replace',
-    'replaceAll',
-    'split',
-    'match',
-    'matchAll',
-    'test',
-    'exec',
-    'defineProperty',
-    'defineProperties',
-    'hasOwnProperty',
-    'log',
-    'info',
-    'warn',
-    'error',
-    'debug',
-  ].includes(name);
-}
 /** Global functions that take a value and read none of its members (`list.filter(Boolean)`). */
 export function readsNoMembers(name: string): boolean {
   return ['Boolean', 'Number', 'String', 'isNaN', 'isFinite', 'parseInt', 'parseFloat'].includes(name);
@@ -76,14 +47,15 @@ export function isLodashModule(specifier: string): boolean {
  * `lodash.sortby`'s too (its name is lower case); undefined for a module of many functions.
  */
 export function lodashModuleFunction(specifier: string): string | undefined {
-  const path = /\/(\w+)$/.exec(specifier)?.[1];
+  // `lodash-es/sortBy.js` as ES modules import it.
+  const path = /\/(\w+)(?:\.js)?$/.exec(specifier)?.[1];
   if (path) return path;
   const lower = /^lodash\.(\w+)$/.exec(specifier)?.[1];
-  if (!lower) return undefined;
-  const known = [...ownNameReaders(), ...iterateeTakers(), ...oneElementReturners(), ...elementsReturners()].find(
-    (name) => name.toLowerCase() === lower,
+  return (
+    [...ownNameReaders(), ...iterateeTakers(), ...oneElementReturners(), ...elementsReturners()].find(
+      (name) => name.toLowerCase() === lower,
+    ) ?? lower
   );
-  return known ?? lower;
 }
 /** lodash functions that read property names on the object they are given (not on its elements). */
 export function readsOwnNames(name: string): boolean {

@@ -8,7 +8,6 @@ import { Joins } from './joins.js';
 import {
   addsListener,
   baseOptions,
-  callsNoProgramFunction,
   isCallbackMethod,
   isClientMethod,
   isLodashModule,
@@ -1119,9 +1118,9 @@ export class Tracker {
     const { ts } = this;
     const r = fact.role;
     const calleeName = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
-    // A built-in that takes a value and calls no function of the program (`list.push(x)`, `s.replace(a, b)`):
-    // its summary below, without asking the checker what the receiver is.
-    const callees = calleeName !== undefined && callsNoProgramFunction(calleeName) ? [] : this.calls.calleesOf(call);
+    // The program's own functions first, whatever their name (a class's own `push(f)` or a logger's
+    // `log(item)` reads what it is given); a built-in (`list.push(x)`) has no callee here: its summary below.
+    const callees = this.calls.calleesOf(call);
     if (callees.length > 0) {
       for (const fn of callees) {
         this.bindArgument(fn, index, fact);
@@ -1232,6 +1231,9 @@ export class Tracker {
     if (method && ts.isPropertyAccessExpression(callee)) {
       const receiver = callee.expression;
       if ((method === 'push' || method === 'unshift') && index >= 0) this.storeInto(receiver, '[]?', fact);
+      // `[].concat(list)`: the list's elements are the result's (the receiver's come by its own role).
+      else if (method === 'concat' && ((r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array')))
+        this.add(call, r, 'flow', fact);
       else if (method === 'set' && index === 1) this.storeInto(receiver, keyOf(ts, call.arguments[0] as Expression) ?? '*', fact);
       else if (method === 'resolve' && calleeText.endsWith('url.resolve') && index === 1) this.joins.urlResolve(call);
     }
