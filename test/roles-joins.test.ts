@@ -1,0 +1,106 @@
+/**
+ * Where URLs are built (src/roles/joins.ts): a base and what follows it meet in a `+`, a template, a
+ * helper, `new URL(path, base)` or `url.resolve`, and what comes back is the API's data only when
+ * the whole URL is the API's. One file each, in process, exact output.
+ */
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
+
+const migrated = (lines: string[]) => transformSource(lines.join('\n'), 'app.js').output.split('\n');
+const READ = '.then((r) => r.json()).then((fields) => fields.map((f) => f.long_name));';
+const READ_V2 = '.then((r) => r.json()).then((fields) => fields.map((f) => f.description));';
+
+describe('URLs joined from a base and a path', () => {
+  const cases: Record<string, [string[], string[]]> = {
+    'a base built with `+`, joined with `+`': [
+      [
+        "const HOST = 'https://api.voteamerica.org';",
+        "const BASE = HOST + '/v1';",
+        `exports.a = () => fetch(BASE + '/election/field/')${READ}`,
+      ],
+      [
+        "const HOST = 'https://api.voteamerica.org';",
+        "const BASE = HOST + '/v2';",
+        `exports.a = () => fetch(BASE + '/election/field/')${READ_V2}`,
+      ],
+    ],
+    'a template': [
+      ["const BASE = 'https://api.voteamerica.org/v1';", `exports.b = () => fetch(\`\${BASE}/election/field/\`)${READ}`],
+      ["const BASE = 'https://api.voteamerica.org/v2';", `exports.b = () => fetch(\`\${BASE}/election/field/\`)${READ_V2}`],
+    ],
+    'a template whose substitution is a literal': [
+      ["const BASE = 'https://api.voteamerica.org/v1';", `exports.b = () => fetch(\`\${BASE}\${'/election'}/field/\`)${READ}`],
+      ["const BASE = 'https://api.voteamerica.org/v2';", `exports.b = () => fetch(\`\${BASE}\${'/election'}/field/\`)${READ_V2}`],
+    ],
+    '`new URL(path, base)`': [
+      ["const HOST = 'https://api.voteamerica.org';", `exports.c = () => fetch(new URL('/v1/election/field/', HOST))${READ}`],
+      ["const HOST = 'https://api.voteamerica.org';", `exports.c = () => fetch(new URL('/v2/election/field/', HOST))${READ_V2}`],
+    ],
+    '`url.resolve(base, path)`': [
+      [
+        "const url = require('url');",
+        "const HOST = 'https://api.voteamerica.org/v1/';",
+        `exports.d = () => fetch(url.resolve(HOST, 'election/field/'))${READ}`,
+      ],
+      [
+        "const url = require('url');",
+        "const HOST = 'https://api.voteamerica.org/v2/';",
+        `exports.d = () => fetch(url.resolve(HOST, 'election/field/'))${READ_V2}`,
+      ],
+    ],
+    'a path in pieces, one of them a constant': [
+      [
+        "const BASE = 'https://api.voteamerica.org/v1';",
+        "const P = '/election';",
+        `exports.e = () => fetch(BASE + P + '/field/')${READ}`,
+      ],
+      [
+        "const BASE = 'https://api.voteamerica.org/v2';",
+        "const P = '/election';",
+        `exports.e = () => fetch(BASE + P + '/field/')${READ_V2}`,
+      ],
+    ],
+    'a part known only at run time (a state code)': [
+      [
+        "const BASE = 'https://api.voteamerica.org/v1';",
+        "exports.f = (s) => fetch(BASE + '/election/data/state/' + s + '/').then((r) => r.json()).then((d) => d.state_information.map((i) => i.value));",
+      ],
+      [
+        "const BASE = 'https://api.voteamerica.org/v2';",
+        "exports.f = (s) => fetch(BASE + '/election/data/state/' + s + '/').then((r) => r.json()).then((d) => d.state_information.map((i) => i.bool_value));",
+      ],
+    ],
+    'a helper that joins the base with the path it is given': [
+      [
+        "const BASE = 'https://api.voteamerica.org/v1';",
+        'const path = (p) => BASE + p;',
+        `exports.g = () => fetch(path('/election/field/'))${READ}`,
+      ],
+      [
+        "const BASE = 'https://api.voteamerica.org/v2';",
+        'const path = (p) => BASE + p;',
+        `exports.g = () => fetch(path('/election/field/'))${READ_V2}`,
+      ],
+    ],
+  };
+  for (const [name, [v1, v2]] of Object.entries(cases))
+    it(name, () => {
+      expect(migrated(v1)).toEqual(v2);
+    });
+
+  it('a base also joined with another service’s path stays, with markers at the base, the join and the read', () => {
+    const lines = [
+      "const BASE = 'https://api.voteamerica.org/v1';",
+      `exports.a = () => fetch(BASE + '/election/field/')${READ}`,
+      "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
+    ];
+    expect(migrated(lines)).toEqual([
+      '// civic-migrate: `api.voteamerica.org/v1` is also used for `/v1/registration/status/`, another service that stays on V1: point the Civic Data API calls at V2 by hand',
+      lines[0],
+      '// civic-migrate: `long_name` is read from a V1 field descriptor requested through a base that stays on V1 (it is shared with another service): it becomes `description` when that request moves to V2',
+      '// civic-migrate: `/v1/election/field/` is joined with `api.voteamerica.org/v1`, which is also used for `/v1/registration/status/` (another service that stays on V1): call the Civic Data API through a V2 base of its own',
+      lines[1],
+      lines[2],
+    ]);
+  });
+});
