@@ -104,5 +104,9 @@ export class Roles {
   }
 }
 
+/** Whether a role is a list: the API's (a field list, state information) or an array the program builds. */
+export const isListRole = (r: Role): boolean =>
+  (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array');
+
 /** The role a promise resolves to (`await`): the promised role, or the role itself. */
 export const awaited = (r: Role): Role => (r.t === 'promise' ? r.of : r);

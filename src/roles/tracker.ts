@@ -21,7 +21,7 @@ import {
   takesIteratee,
 } from './library-names.js';
 import { Calls, dynamicImportOf, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
-import { type ApiRole, awaited, type Role, Roles, type SiteRole } from './role.js';
+import { type ApiRole, awaited, isListRole, type Role, Roles, type SiteRole } from './role.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -718,7 +718,7 @@ export class Tracker {
       if (isClientMethod(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
       return;
     }
-    const isList = (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array');
+    const isList = isListRole(r);
     if (r.t === 'site' && r.what === 'map') {
       if (name === 'get')
         this.load(r, (args[0] && keyOf(this.ts, args[0])) ?? '*', (m) => this.add(call, m.role, m.step, m.prev ?? fact), fact);
@@ -998,11 +998,7 @@ export class Tracker {
       this.facts.watch(this.returnCell(fn), (f) => {
         if (this.isSite(target)) {
           const put = (g: Fact) => this.facts.store(this.cell(target, '[]'), g);
-          if (
-            flatten &&
-            ((f.role.t === 'api' && f.role.node.kind === 'list') || (f.role.t === 'site' && f.role.what === 'array'))
-          )
-            this.elements(f.role, put, f);
+          if (flatten && isListRole(f.role)) this.elements(f.role, put, f);
           else put(f);
         } else this.add(target, transform(f.role), 'return', f);
       });
@@ -1232,8 +1228,7 @@ export class Tracker {
       const receiver = callee.expression;
       if ((method === 'push' || method === 'unshift') && index >= 0) this.storeInto(receiver, '[]?', fact);
       // `[].concat(list)`: the list's elements are the result's (the receiver's come by its own role).
-      else if (method === 'concat' && ((r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array')))
-        this.add(call, r, 'flow', fact);
+      else if (method === 'concat' && isListRole(r)) this.add(call, r, 'flow', fact);
       else if (method === 'set' && index === 1) this.storeInto(receiver, keyOf(ts, call.arguments[0] as Expression) ?? '*', fact);
       else if (method === 'resolve' && calleeText.endsWith('url.resolve') && index === 1) this.joins.urlResolve(call);
     }
