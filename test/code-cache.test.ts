@@ -320,6 +320,18 @@ describe('explain SLUG from its own bundle (src/cli/quick.ts)', () => {
     }
   });
 
+  it('leaves `explain help` to the parser: the command’s help, exit 0', () => {
+    const dir = freshDir();
+    const help = cli(['explain', 'help'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^civic-migrate explain <slug>\n/);
+    expect(help).toEqual(cli(['explain', '--help'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    expect(entries(dir)).toEqual([
+      expect.stringMatching(/^bundle\.cjs\.explain\./),
+      expect.stringMatching(/^quick\.cjs\.quick\./),
+    ]);
+  });
+
   it("takes the config's table, and leaves a config it cannot use to the whole CLI", () => {
     const table = JSON.parse(readFileSync(join(root, 'mappings/v1-to-v2.json'), 'utf8')) as { slugs: { v1?: string }[] };
     table.slugs = table.slugs.filter((row) => row.v1 !== 'vbm_no_excuse');

@@ -11,7 +11,8 @@ import { printFailure } from './fail.js';
  */
 export async function runQuick(argv: readonly string[], io: Io): Promise<number | undefined> {
   const [command, slug, ...rest] = argv;
-  if (command !== 'explain' || !slug || slug.startsWith('-') || rest.length > 0) return undefined;
+  // `explain help` is the command's help, the parser's to print.
+  if (command !== 'explain' || !slug || slug.startsWith('-') || slug === 'help' || rest.length > 0) return undefined;
   let args: string[];
   try {
     args = withConfig(argv, await findConfig(io.cwd));
