@@ -30,9 +30,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let n = 0;
 const freshDir = () => join(scratch, `cache-${n++}`);
 
-const cli = (args: string[], env: Record<string, string>) => {
+/** The bin run in `cwd` (the project's root by default), with only PATH, HOME and `env`. */
+const cli = (args: string[], env: Record<string, string>, cwd = root) => {
   const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
+    cwd,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
   });
@@ -293,15 +294,6 @@ describe('explain SLUG from its own bundle (src/cli/quick.ts)', () => {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     return dir;
   };
-  const inDir = (cwd: string, args: string[], env: Record<string, string>) => {
-    const r = spawnSync(process.execPath, [bin, ...args], {
-      cwd,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
-    });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
-
   it('answers as the whole CLI does, without loading it', () => {
     for (const query of [
       'vbm_no_excuse',
@@ -337,21 +329,21 @@ describe('explain SLUG from its own bundle (src/cli/quick.ts)', () => {
     table.slugs = table.slugs.filter((row) => row.v1 !== 'vbm_no_excuse');
     const own = project({ 'table.json': JSON.stringify(table), 'civic-migrate.config.json': '{ "mappings": "table.json" }' });
     const dir = freshDir();
-    const quick = inDir(own, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir });
+    const quick = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: dir }, own);
     expect(quick.code).toBe(1);
     expect(quick.stdout).toContain(`\`vbm_no_excuse\` is not in the table (${join(own, 'table.json')})`);
-    expect(quick).toEqual(inDir(own, ['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    expect(quick).toEqual(cli(['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }, own));
     expect(entries(dir)).toEqual([expect.stringMatching(/^quick\.cjs\.quick\./)]);
     // A table that is not there: the same one line, exit 2.
     const missing = project({ 'civic-migrate.config.json': '{ "mappings": "gone.json" }' });
-    const gone = inDir(missing, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() });
+    const gone = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }, missing);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toMatch(/^civic-migrate: .*gone\.json.*\n$/);
-    expect(gone).toEqual(inDir(missing, ['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }));
+    expect(gone).toEqual(cli(['explain', 'vbm_no_excuse', '--no-json'], { CIVIC_MIGRATE_CACHE_DIR: freshDir() }, missing));
     // A config that does not parse is the whole CLI's to explain (both bundles load).
     const broken = project({ 'civic-migrate.config.json': '{ "mappings": ' });
     const bad = freshDir();
-    const r = inDir(broken, ['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: bad });
+    const r = cli(['explain', 'vbm_no_excuse'], { CIVIC_MIGRATE_CACHE_DIR: bad }, broken);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^civic-migrate: .*civic-migrate\.config\.json/);
     expect(entries(bad)).toEqual([
