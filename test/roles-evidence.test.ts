@@ -14,7 +14,12 @@ import type { UrlValue } from '../src/roles/url-value.js';
 
 const ts = typescript();
 const node = (version: 'v1' | 'v2' | undefined, noun: string) => ({ version, noun }) as unknown as ApiNode;
-const api = (n: ApiNode, extra: { slug?: string; stays?: true } = {}): Role => ({ t: 'api', key: 'k', node: n, ...extra });
+const api = (n: ApiNode, extra: { slug?: string; stays?: 'shared' | 'split' } = {}): Role => ({
+  t: 'api',
+  key: 'k',
+  node: n,
+  ...extra,
+});
 const url = (kind: UrlValue['kind'], version?: 'v1' | 'v2'): Role =>
   ({ t: 'url', key: 'u', url: { kind, ...(version ? { version } : {}) } }) as unknown as Role;
 const site = (what: 'object' | 'array' | 'map' | 'awaited' | 'pair'): Role =>
@@ -27,7 +32,7 @@ describe('roleWords', () => {
       [
         descriptor,
         api(node('v2', 'state information item'), { slug: 'has_no_excuse_absentee' }),
-        api(node('v1', 'state information item'), { slug: 'vbm_no_excuse', stays: true }),
+        api(node('v1', 'state information item'), { slug: 'vbm_no_excuse', stays: 'shared' }),
         api(node(undefined, 'slug')),
         { t: 'promise', key: 'p', of: { t: 'response', key: 'r', of: descriptor } } as Role,
         url('base', 'v1'),

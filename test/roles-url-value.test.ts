@@ -191,11 +191,13 @@ describe('Roles', () => {
       roles.api(node),
       roles.api(node, { slug: 'vbm_no_excuse' }),
       roles.api(node, { weak: true }),
-      roles.api(node, { stays: true }),
-      roles.api(node, { slug: 'vbm_no_excuse', weak: true, stays: true }),
+      roles.api(node, { stays: 'shared' }),
+      roles.api(node, { slug: 'vbm_no_excuse', weak: true, stays: 'shared' }),
+      roles.api(node, { stays: 'split' }),
     ];
-    expect(new Set(variants).size).toBe(5);
-    expect(variants[4]).toEqual({ t: 'api', key: variants[4]?.key, node, slug: 'vbm_no_excuse', weak: true, stays: true });
+    expect(new Set(variants).size).toBe(6);
+    expect(variants[4]).toEqual({ t: 'api', key: variants[4]?.key, node, slug: 'vbm_no_excuse', weak: true, stays: 'shared' });
+    expect(variants[5]).toEqual({ t: 'api', key: variants[5]?.key, node, stays: 'split' });
     expect(Object.keys(variants[0] as object)).toEqual(['t', 'key', 'node']);
     const fn = { kind: 0 } as unknown as ts.SignatureDeclaration;
     expect(roles.fn(fn)).toBe(roles.fn(fn));

@@ -165,7 +165,7 @@ export function decide(a: Analysis): Decision[] {
     if (verdict.kind === 'none') return false;
     if (verdict.kind === 'keep') return true;
     /** A marker about the read, with the evidence (what the data is, where it comes from). */
-    const said = (code: 'declared-other' | 'read-stays-v1' | 'read-mixed', facts: readonly ApiFact[]) =>
+    const said = (code: 'declared-other' | 'read-mixed', facts: readonly ApiFact[]) =>
       mark(site.node, note(code, { v1: p.v1, v2: p.v2, noun: nounOf(facts) }), propertyRef(p), undefined, undefined, facts);
     // A declared type settles whom a name belongs to: the program's renames take a V1 member's. Another
     // type's member that V1 data the program requests reaches (not a shape, not a slug-named member:
@@ -188,9 +188,11 @@ export function decide(a: Analysis): Decision[] {
       case 'rename':
         rename(site.node, site.place, site.name, p.v2, 'property', propertyRef(p), verdict.facts);
         return true;
-      case 'stays':
-        said('read-stays-v1', verdict.facts);
+      case 'stays': {
+        const params = { v1: p.v1, v2: p.v2, noun: nounOf(verdict.facts), why: stayingWhy(verdict.facts) };
+        mark(site.node, note('read-stays-v1', params), propertyRef(p), undefined, undefined, verdict.facts);
         return true;
+      }
       case 'mixed':
         said('read-mixed', verdict.facts);
         return true;
@@ -279,7 +281,8 @@ export function decide(a: Analysis): Decision[] {
       const slot = roles.slugSlot(node);
       if (action.kind === 'rename' && slot?.role.t === 'api' && slot.role.stays) {
         const noun = slot.prev?.role.t === 'api' ? slot.prev.role.node.noun : 'item';
-        mark(node, note('slug-stays-v1', { v1: rule.v1, v2: action.to, noun }), slugRef(rule), undefined, undefined, [slot]);
+        const why = stayingWhy([slot as ApiFact]);
+        mark(node, note('slug-stays-v1', { v1: rule.v1, v2: action.to, noun, why }), slugRef(rule), undefined, undefined, [slot]);
         continue;
       }
       if (action.kind === 'rename') {
@@ -386,4 +389,9 @@ function dedupe(decisions: Decision[]): Decision[] {
 function requested(fact: Fact): boolean {
   for (let f: Fact | undefined = fact; f; f = f.prev) if (f.role.t === 'url') return true;
   return false;
+}
+
+/** Why data that stays V1 stays (a shared base outweighs a split version when both arrive). */
+function stayingWhy(facts: readonly ApiFact[]): 'shared' | 'split' {
+  return facts.some((f) => f.role.stays === 'shared') ? 'shared' : 'split';
 }

@@ -5,7 +5,7 @@ import type { Fact, FactStore, StepKind } from './facts.js';
 import type { ApiGraph, Version } from './graph.js';
 import { skipParens } from './program-view.js';
 import type { Role, Roles } from './role.js';
-import { classifyUrl, joinText, routesOf, type UrlValue } from './url-value.js';
+import { classifyUrl, joinText, routesOf, type UrlValue, versionSplitAt } from './url-value.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -26,6 +26,8 @@ interface Piece {
   readonly text: string;
   readonly url?: UrlValue;
   readonly fact?: Fact;
+  /** Its version segment is made of two pieces (see `UrlValue.split`). */
+  readonly split?: true;
 }
 
 /** What a base was joined with somewhere: the path (or other text) after it. */
@@ -62,7 +64,11 @@ export class Joins {
     const { ts } = this.t;
     const urls = this.t.facts
       .at(expr)
-      .flatMap((f) => (f.role.t === 'url' ? [{ text: f.role.url.text, url: f.role.url, fact: f }] : []));
+      .flatMap((f) =>
+        f.role.t === 'url'
+          ? [{ text: f.role.url.text, url: f.role.url, fact: f, ...(f.role.url.split ? { split: true as const } : {}) }]
+          : [],
+      );
     if (urls.length > 0) return urls;
     const e = skipParens(ts, expr);
     if (ts.isStringLiteralLike(e)) return [{ text: e.text }];
@@ -70,29 +76,40 @@ export class Joins {
     return [{ text: PLACEHOLDER }];
   }
 
-  private classify(text: string, origin: Node, parts: Pick<UrlValue, 'base' | 'path'> = {}): UrlValue | undefined {
-    return classifyUrl(this.t.table.model, text, origin, this.t.roles.id(origin), parts);
+  private classify(text: string, origin: Node, parts: Pick<UrlValue, 'base' | 'path'> = {}, split = false): UrlValue | undefined {
+    const url = classifyUrl(this.t.table.model, text, origin, this.t.roles.id(origin), parts);
+    return url && split ? { ...url, key: `${url.key}:split`, split: true } : url;
+  }
+
+  /** `text` joined from `a` and `b` (what follows `a` ends the text): a piece, with the fact and split of either. */
+  private joined(text: string, a: Piece, b: Piece): { fact: Fact | undefined; split: boolean; piece: (url?: UrlValue) => Piece } {
+    const fact = a.fact ?? b.fact;
+    const split = !!a.split || !!b.split || versionSplitAt(text, text.length - b.text.length);
+    return {
+      fact,
+      split,
+      piece: (url) => ({ text, ...(url ? { url } : {}), ...(fact ? { fact } : {}), ...(split ? { split: true as const } : {}) }),
+    };
   }
 
   /** `a` then `b`: a base joined with what follows, a path or URL extended, or plain text. */
   private concat(a: Piece, b: Piece, site: Node, piece?: { node: Node; index: number }): Piece {
     if (b.text === '' && !b.url) return a;
     const text = a.text + b.text;
-    const fact = a.fact ?? b.fact;
-    const withFact = (url: UrlValue | undefined): Piece => ({ text, ...(url ? { url } : {}), ...(fact ? { fact } : {}) });
+    const { split, piece: withFact } = this.joined(text, a, b);
     if (a.url?.kind === 'base') {
       this.record(a.url, b, site, piece);
-      return withFact(this.classify(text, site, { base: a.url, ...(b.url ? { path: b.url } : {}) }));
+      return withFact(this.classify(text, site, { base: a.url, ...(b.url ? { path: b.url } : {}) }, split));
     }
     if (a.url) {
       const path = a.url.path ?? (a.url.kind === 'path' || a.url.kind === 'other' ? a.url : undefined);
       return withFact(
-        this.classify(text, a.url.origin, { ...(a.url.base ? { base: a.url.base } : {}), ...(path ? { path } : {}) }),
+        this.classify(text, a.url.origin, { ...(a.url.base ? { base: a.url.base } : {}), ...(path ? { path } : {}) }, split),
       );
     }
     if (b.url && a.text === '') return b;
     if (b.url && piece) this.before(piece, undefined);
-    return withFact(this.classify(text, site));
+    return withFact(this.classify(text, site, {}, split));
   }
 
   private record(base: UrlValue, next: Piece, at: Node, piece?: { node: Node; index: number }): void {
@@ -101,7 +118,10 @@ export class Joins {
     const nextUrl = next.url ?? (next.text.startsWith(PLACEHOLDER) ? undefined : this.classify(next.text, piece?.node ?? at));
     if (!list.some((j) => j.text === next.text && j.at === at)) list.push({ base, next: nextUrl, text: next.text, at });
     this.byBase.set(base.origin, list);
-    const target = piece ?? (next.url && next.url.kind !== 'base' ? { node: next.url.origin, index: 0 } : undefined);
+    // What follows the base is kept where it starts: a literal piece, or the value's own literal (a
+    // path, or a version alone, `HOST + VERSION` with `VERSION = '/v1'`: moved where it is written).
+    const target =
+      piece ?? (next.url && (next.url.kind !== 'base' || !next.url.host) ? { node: next.url.origin, index: 0 } : undefined);
     if (target) this.before(target, base);
   }
 
@@ -191,13 +211,18 @@ export class Joins {
       for (const a of this.pieces(base))
         for (const b of this.pieces(path)) {
           const text = joinText(a.text, b.text, true);
-          const fact = a.fact ?? b.fact;
+          // The path resolved against the base ends the text; a whole URL or an absolute path replaces
+          // the base's path, and with it a version the base had split.
+          const replaced = text === b.text || b.text.startsWith('/');
+          const j = this.joined(text, replaced ? { text: a.text, ...(a.fact ? { fact: a.fact } : {}) } : a, b);
           if (a.url?.kind === 'base') this.record(a.url, b, site, piece);
-          const url = this.classify(text, site, {
-            ...(a.url?.kind === 'base' ? { base: a.url } : {}),
-            ...(b.url ? { path: b.url } : {}),
-          });
-          out.push({ text, ...(url ? { url } : {}), ...(fact ? { fact } : {}) });
+          const url = this.classify(
+            text,
+            site,
+            { ...(a.url?.kind === 'base' ? { base: a.url } : {}), ...(b.url ? { path: b.url } : {}) },
+            j.split,
+          );
+          out.push(j.piece(url));
         }
       this.emit(site, out);
     });
@@ -227,11 +252,14 @@ export class Joins {
   private requestOf(call: Node, url: UrlValue, fact: Fact, wrap: (r: Role) => Role): void {
     if (url.kind !== 'url' || !url.version) return;
     const shared = this.t.options.sharedBases;
-    const stays = url.version === this.t.table.model.from && !!url.base && !!shared?.has(url.base.origin);
+    // Data the migration leaves on V1: requested through a base shared with another service, or from
+    // a URL whose version no one string holds (the codemod cannot move it).
+    const v1 = url.version === this.t.table.model.from;
+    const stays = v1 && url.base && shared?.has(url.base.origin) ? 'shared' : v1 && url.split ? 'split' : undefined;
     for (const route of routesOf(this.t.table.model, url, false)) {
       const payload = this.t.graph.payloadOf(route.resource, route.version as Version);
       if (!payload) continue;
-      const role = this.t.roles.api(payload, stays ? { stays: true } : {});
+      const role = this.t.roles.api(payload, stays ? { stays } : {});
       this.t.add(call, wrap(role), 'request', fact, `GET ${route.template.text}`, fact.role.key);
     }
   }

@@ -11,7 +11,8 @@ type Node = TsNamespace.Node;
  * - `api`: a node of the API graph (a V1 state record, an item, a descriptor…); `slug` when the
  *   item or descriptor is known to be one field's; `weak` when only a slug-named member read says so
  *   (`byField.vbm_no_excuse`), which any other role at the same place outweighs; `stays` when the
- *   data comes from a URL the migration leaves on V1 (a base shared with another service).
+ *   data comes from a URL the migration leaves on V1, and why: `shared`, through a base shared with
+ *   another service; `split`, from a URL whose version is made of two pieces (`'/v' + 1`).
  * - `site`: an object, array or map the program builds itself (its literal, or the call that
  *   makes it): what is stored in it is kept per member (the heap), so reads find it again.
  * - `promise` / `response`: a promise of a role, an HTTP response whose body is a role.
@@ -19,6 +20,9 @@ type Node = TsNamespace.Node;
  * - `url`: a string that is part of an API URL (a base, a path, a whole URL).
  * - `client`: an HTTP client object configured with a base URL (`axios.create({ baseURL })`).
  */
+/** Why data stays on V1 after the migration (see `Role`). */
+export type StaysOnV1 = 'shared' | 'split';
+
 export type Role =
   | {
       readonly t: 'api';
@@ -26,7 +30,7 @@ export type Role =
       readonly node: ApiNode;
       readonly slug?: string;
       readonly weak?: true;
-      readonly stays?: true;
+      readonly stays?: StaysOnV1;
     }
   | {
       readonly t: 'site';
@@ -67,15 +71,15 @@ export class Roles {
     return role;
   }
 
-  api(node: ApiNode, extra: { slug?: string | undefined; weak?: boolean; stays?: boolean } = {}): ApiRole {
-    const key = `api:${node.id}:${extra.slug ?? ''}:${extra.weak ? 'w' : ''}:${extra.stays ? 's' : ''}`;
+  api(node: ApiNode, extra: { slug?: string | undefined; weak?: boolean; stays?: StaysOnV1 | undefined } = {}): ApiRole {
+    const key = `api:${node.id}:${extra.slug ?? ''}:${extra.weak ? 'w' : ''}:${extra.stays ?? ''}`;
     return this.intern({
       t: 'api',
       key,
       node,
       ...(extra.slug ? { slug: extra.slug } : {}),
       ...(extra.weak ? { weak: true as const } : {}),
-      ...(extra.stays ? { stays: true as const } : {}),
+      ...(extra.stays ? { stays: extra.stays } : {}),
     });
   }
 

@@ -160,12 +160,12 @@ export class Tracker {
     const { ts } = this;
     const apiNode = s.role.node;
     if (depth > 8) return;
-    this.facts.add(literal, this.roles.api(apiNode, { stays: true }), 'flow', s, `meets \`${short(met.getText())}\``);
+    this.facts.add(literal, this.roles.api(apiNode, { stays: s.role.stays }), 'flow', s, `meets \`${short(met.getText())}\``);
     if (ts.isArrayLiteralExpression(literal) && apiNode.kind === 'list' && apiNode.element) {
       for (const e of literal.elements) {
         const x = skipParens(ts, e);
         if (ts.isObjectLiteralExpression(x))
-          this.stayInto(x, { ...s, role: this.roles.api(apiNode.element, { stays: true }) as ApiRole }, met, depth + 1);
+          this.stayInto(x, { ...s, role: this.roles.api(apiNode.element, { stays: s.role.stays }) as ApiRole }, met, depth + 1);
       }
     } else if (ts.isObjectLiteralExpression(literal) && apiNode.kind === 'object') {
       for (const p of literal.properties) {
@@ -175,13 +175,13 @@ export class Tracker {
         const x = skipParens(ts, p.initializer);
         // `{ field_type: 'vbm_no_excuse', … }`: the slug it spells stays with it.
         if (child === this.graph.slug && ts.isStringLiteralLike(x))
-          this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: true }) });
+          this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: s.role.stays }) });
         if (
           child &&
           (child.kind === 'object' || child.kind === 'list') &&
           (ts.isObjectLiteralExpression(x) || ts.isArrayLiteralExpression(x))
         )
-          this.stayInto(x, { ...s, role: this.roles.api(child, { stays: true }) as ApiRole }, met, depth + 1);
+          this.stayInto(x, { ...s, role: this.roles.api(child, { stays: s.role.stays }) as ApiRole }, met, depth + 1);
       }
     }
   }
@@ -660,7 +660,7 @@ export class Tracker {
 
   /** A member or element of an API role: V1 data that stays V1 stays with it (a slug is the slug member's alone). */
   private apiRole(node: ApiRole['node'], from: ApiRole): Role {
-    return this.roles.api(node, { ...(from.stays ? { stays: true } : {}) });
+    return this.roles.api(node, { stays: from.stays });
   }
 
   /** Calls `then` for each element of a list role (an API list, an array or a map the program builds). */

@@ -26,6 +26,11 @@ export interface UrlValue {
   /** For a joined URL: what it was made of. */
   readonly base?: UrlValue;
   readonly path?: UrlValue;
+  /**
+   * The version segment is made of two pieces of the program (`'/v' + 1`, `` `${HOST}/${'v1'}` ``,
+   * `new URL('v1/…', HOST + '/')`): no one string holds `/v1`, so the codemod cannot move it.
+   */
+  readonly split?: true;
 }
 
 /** A URL's scheme (if any) and authority: `https://host:port`, `//host`; the host is the group. */
@@ -76,6 +81,17 @@ export function classifyUrl(
 function isPathLike(text: string): boolean {
   if (text.length > 300 || !text.includes('/') || /^\.{1,2}\//.test(text)) return false;
   return /^\/?[A-Za-z0-9_.~%-]+(?:\/[A-Za-z0-9_.~%\0{}:-]*)*(?:[?#][^\s]*)?$/.test(text.replaceAll(PLACEHOLDER, 'x'));
+}
+
+/**
+ * Whether the version segment of a joined text (`/v1`) starts before `boundary` and ends after it:
+ * part of it came from what stands before the join, part from what follows.
+ */
+export function versionSplitAt(text: string, boundary: number): boolean {
+  const h = schemeAndHost(text);
+  const from = h ? h[0].length : 0;
+  const version = /^\/v[0-9]+(?=$|[/?#\0])/.exec(text.slice(from));
+  return !!version && from < boundary && boundary < from + version[0].length;
 }
 
 /** The path after the version of a versioned URL (`/election/field/`), or undefined. */

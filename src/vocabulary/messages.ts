@@ -19,6 +19,14 @@ type Place = 'code' | 'string' | 'template';
 const subject = (v1: string, place: Place) =>
   place === 'string' ? `${code(v1)} (in this string)` : place === 'template' ? `${code(v1)} (in the <template>)` : code(v1);
 const byPlace = (place: Place, cause: MarkerCause): MarkerCause => (place === 'template' ? 'in-template' : cause);
+/** Why a request stays on V1 after the migration, as its data's markers say it. */
+const stayingRequest = (why: 'shared' | 'split') =>
+  why === 'shared'
+    ? 'requested through a base that stays on V1 (it is shared with another service)'
+    : "requested from a URL whose version is made of two pieces (as `'/v' + 1`), which the codemod cannot move";
+/** What to do about it, after the marker's sentence. */
+const stayingAdvice = (why: 'shared' | 'split') =>
+  why === 'split' ? ' (write the version in one string and run the codemod again)' : '';
 
 const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCause; text(p: NoteParams[C]): string } } = {
   'renamed-elsewhere': {
@@ -121,7 +129,7 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
   'read-stays-v1': {
     cause: () => 'base-url',
     text: (p) =>
-      `${code(p.v1)} is read from a V1 ${p.noun} requested through a base that stays on V1 (it is shared with another service): it becomes ${code(p.v2)} when that request moves to V2`,
+      `${code(p.v1)} is read from a V1 ${p.noun} ${stayingRequest(p.why)}: it becomes ${code(p.v2)} when that request moves to V2${stayingAdvice(p.why)}`,
   },
   'graphql-unlinked': {
     cause: () => 'in-string',
@@ -133,7 +141,7 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
   'slug-stays-v1': {
     cause: () => 'base-url',
     text: (p) =>
-      `${code(p.v1)} names the field of V1 ${p.noun}s requested through a base that stays on V1 (it is shared with another service): it becomes ${code(p.v2)} when that request moves to V2`,
+      `${code(p.v1)} names the field of V1 ${p.noun}s ${stayingRequest(p.why)}: it becomes ${code(p.v2)} when that request moves to V2${stayingAdvice(p.why)}`,
   },
   'property-unproven': {
     cause: () => 'warning',

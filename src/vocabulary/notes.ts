@@ -29,10 +29,13 @@ export interface NoteParams {
   'base-url-shared': { base: string; other: string };
   /** An API path joined with a V1 base that is also used for another service (so the base stays on V1). */
   'path-on-shared-base': { path: string; base: string; other: string };
-  /** A renamed property read on V1 data that stays V1: its request goes through a shared base. */
-  'read-stays-v1': { v1: string; v2: string; noun: string };
-  /** A renamed slug compared with the slugs of V1 data that stays V1 (its request goes through a shared base). */
-  'slug-stays-v1': { v1: string; v2: string; noun: string };
+  /**
+   * A renamed property read on V1 data that stays V1: its request goes through a shared base, or its
+   * URL's version is made of two pieces (`'/v' + 1`) no edit of one string can move.
+   */
+  'read-stays-v1': { v1: string; v2: string; noun: string; why: 'shared' | 'split' };
+  /** A renamed slug compared with the slugs of V1 data that stays V1 (as for `read-stays-v1`). */
+  'slug-stays-v1': { v1: string; v2: string; noun: string; why: 'shared' | 'split' };
   /** A name the table renames, in a GraphQL document whose type nothing links to the API's data (the program uses the API). */
   'graphql-unlinked': { name: string; type?: string; v2?: string };
   /** A renamed property on a value nothing shows to be the API's: left as it is (a doubt, low confidence). */

@@ -1,0 +1,444 @@
+/**
+ * What the role engine says about a whole program (src/roles/analysis.ts and the URL joins of
+ * src/roles/joins.ts, #28 mutation testing), asked in process: the bases joined before a piece of
+ * a string, a base shared with another service, the URLs of config files as code uses them, the
+ * requests and their notes, the GraphQL types a source plugin fills, and what is said per file.
+ * Each program is an inferred program of its own; answers are asserted exactly.
+ */
+import type { ts as TsNamespace } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { type ConfigFormat, parseConfig } from '../src/files/config-files.js';
+import { loadMappings } from '../src/mapping/load.js';
+import { analyzeRoles } from '../src/roles/analysis.js';
+import { type ConfigFile, ConfigSources } from '../src/roles/config-sources.js';
+import { evidenceOf } from '../src/roles/evidence.js';
+import { inferredProgram } from '../src/roles/inferred.js';
+
+type Node = TsNamespace.Node;
+const ROOT = '/repo';
+const V1 = "'https://api.voteamerica.org/v1'";
+const HOST = "'https://api.voteamerica.org'";
+
+const configFile = (path: string, format: ConfigFormat, text: string): ConfigFile => ({
+  path: `${ROOT}/${path}`,
+  text,
+  tree: parseConfig(format, text) as ConfigFile['tree'],
+});
+
+/** The role engine over `files` (paths under /repo), with the config files given. */
+function analyze(files: Record<string, string>, configs: readonly ConfigFile[] = []) {
+  const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
+  const sources = configs.length > 0 ? new ConfigSources(view.ts, configs, ROOT) : undefined;
+  const roles = analyzeRoles(view, loadMappings(), undefined, sources);
+  const sf = (file: string) => view.files.get(`${ROOT}/${file}`) as TsNamespace.SourceFile;
+  /** The outermost node of `file` (default: the first) written exactly as `text`; `nth` for a later one. */
+  const node = (text: string, nth = 0, file = Object.keys(files)[0] as string): Node => {
+    const out: Node[] = [];
+    const visit = (n: Node) => {
+      if (n.getText(sf(file)) === text) out.push(n);
+      else view.ts.forEachChild(n, visit);
+    };
+    visit(sf(file));
+    const found = out[nth];
+    if (!found) throw new Error(`no ${JSON.stringify(text)} (#${nth}) in ${file}`);
+    return found;
+  };
+  /** What the engine says a node is: the last step of each fact's evidence. */
+  const says = (n: Node) => roles.at(n).map((f) => evidenceOf(f).at(-1)?.says);
+  /** `before()` with its sets as sorted arrays. */
+  const before = (n: Node, piece: number) => {
+    const b = roles.before(n, piece);
+    return b && { ...b, versions: [...b.versions].sort(), hosts: [...b.hosts].sort() };
+  };
+  return { view, roles, sources, sf, node, says, before };
+}
+
+describe('the bases joined before a piece of a string', () => {
+  it('a `+`: the base literal before the path, with its version and host; nothing before the base', () => {
+    const a = analyze({ 'a.js': `const BASE = ${V1};\nexports.f = () => fetch(BASE + '/election/field/');` });
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({
+      versions: ['v1'],
+      hosts: ['api.voteamerica.org'],
+      complete: true,
+    });
+    expect(a.before(a.node(V1), 0)).toBeUndefined();
+    expect(a.before(a.node("'/election/field/'"), 1)).toBeUndefined();
+  });
+
+  it("a template: the piece after each substitution (index 1 after the first), not the template's head", () => {
+    const a = analyze({ 'a.js': `const BASE = ${V1};\nexports.f = (s) => fetch(\`\${BASE}/election/data/state/\${s}/\`);` });
+    const t = a.node('`${BASE}/election/data/state/${s}/`');
+    expect(a.before(t, 0)).toBeUndefined();
+    expect(a.before(t, 1)).toEqual({ versions: ['v1'], hosts: ['api.voteamerica.org'], complete: true });
+    // After `${s}`: no base stands there.
+    expect(a.before(t, 2)).toBeUndefined();
+  });
+
+  it('a host without a version is `none`; two bases reaching one helper are both there', () => {
+    const a = analyze({
+      'a.js': [
+        `const HOST = ${HOST};`,
+        "const V2 = 'https://api.voteamerica.org/v2';",
+        'const get = (base) => fetch(base + "/election/field/");',
+        'exports.f = () => get(HOST);',
+        'exports.g = () => get(V2);',
+      ].join('\n'),
+    });
+    expect(a.before(a.node('"/election/field/"'), 0)).toEqual({
+      versions: ['none', 'v2'],
+      hosts: ['api.voteamerica.org'],
+      // Every value of `base` is one of these two (the parameter's callers pass only them).
+      complete: false,
+    });
+  });
+
+  it('unknown text before a path: an empty set of versions, not complete', () => {
+    const a = analyze({
+      'a.js': `const BASE = ${V1};\nexports.f = (x) => fetch(x + '/election/field/');\nexports.g = () => fetch(BASE + '/x');`,
+    });
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({ versions: [], hosts: [], complete: false });
+  });
+
+  it('a base one write of which is no known base is not complete', () => {
+    const a = analyze({
+      'a.js': [
+        `let base = ${V1};`,
+        'exports.set = (b) => { base = b; };',
+        "exports.f = () => fetch(base + '/election/field/');",
+      ].join('\n'),
+    });
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({
+      versions: ['v1'],
+      hosts: ['api.voteamerica.org'],
+      complete: false,
+    });
+  });
+});
+
+describe('a base shared with another service', () => {
+  const SHARED = [
+    `const HOST = ${HOST};`,
+    "const BASE = HOST + '/v1';",
+    "exports.f = () => fetch(BASE + '/election/field/');",
+    "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
+  ].join('\n');
+
+  it('is found from any part of the `+` that builds it, and said with the path in its words', () => {
+    const a = analyze({ 'a.js': SHARED });
+    // The text right after the base is the other service's path (what follows it, `id`, is not the base's join).
+    expect(a.roles.sharedWith(a.node("HOST + '/v1'"))).toBe('/v1/registration/status/');
+    expect(a.roles.sharedWith(a.node("'/v1'"))).toBe('/v1/registration/status/');
+    // Not a base: neither the host's own literal (its join is no base) nor a path.
+    expect(a.roles.sharedWith(a.node(HOST))).toBeUndefined();
+    expect(a.roles.sharedWith(a.node("'/election/field/'"))).toBeUndefined();
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({
+      versions: ['v1'],
+      hosts: ['api.voteamerica.org'],
+      complete: true,
+      shared: { base: 'api.voteamerica.org/v1', other: '/v1/registration/status/' },
+    });
+  });
+
+  it("the data requested through it stays V1 (a second round), and the request's note names the route", () => {
+    const a = analyze({ 'a.js': SHARED });
+    expect(a.says(a.node("fetch(BASE + '/election/field/')"))).toEqual([
+      "`fetch(BASE + '/election/field/')`: the response of GET /v1/election/field/, a promise of a response whose body is V1 field list that stays on V1",
+    ]);
+  });
+
+  it('a V2 base joined with another path, or a V1 base joined only with API paths, is not shared', () => {
+    const v2 = analyze({
+      'a.js': [
+        "const BASE = 'https://api.voteamerica.org/v2';",
+        "exports.f = () => fetch(BASE + '/election/field/');",
+        "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
+      ].join('\n'),
+    });
+    expect(v2.roles.sharedWith(v2.node("'https://api.voteamerica.org/v2'"))).toBeUndefined();
+    expect(v2.says(v2.node("fetch(BASE + '/election/field/')"))).toEqual([
+      "`fetch(BASE + '/election/field/')`: the response of GET /v2/election/field/, a promise of a response whose body is V2 field list",
+    ]);
+    const v1 = analyze({ 'a.js': `const BASE = ${V1};\nexports.f = () => fetch(BASE + '/election/field/');` });
+    expect(v1.roles.sharedWith(v1.node(V1))).toBeUndefined();
+    expect(v1.says(v1.node("fetch(BASE + '/election/field/')"))).toEqual([
+      "`fetch(BASE + '/election/field/')`: the response of GET /v1/election/field/, a promise of a response whose body is V1 field list",
+    ]);
+  });
+});
+
+describe('joins of every form', () => {
+  const request = (code: string, call: string) => {
+    const a = analyze({ 'a.js': code });
+    return a.says(a.node(call));
+  };
+  const requestSet = (code: string, call: string) => [...new Set(request(code, call))];
+  const FIELDS = (v: string) =>
+    `the response of GET /${v}/election/field/, a promise of a response whose body is ${v.toUpperCase()} field list`;
+
+  it('`url.resolve(base, path)` and `new URL(path, base)` resolve as URLs do', () => {
+    // An absolute path: the request is the path's on the host's, each a chain of its own (the path
+    // alone, before the base's value is known; the base joined with it).
+    const abs = analyze({
+      'a.js': `const url = require('url');\nconst B = ${HOST};\nexports.f = () => fetch(url.resolve(B, '/v1/election/field/'));`,
+    });
+    expect(
+      abs.roles.at(abs.node("fetch(url.resolve(B, '/v1/election/field/'))")).map((f) => {
+        const chain = evidenceOf(f);
+        return [chain[0]?.says, chain.at(-1)?.says];
+      }),
+    ).toEqual([
+      ["`'/v1/election/field/'`: a V1 API URL", `\`fetch(url.resolve(B, '/v1/election/field/'))\`: ${FIELDS('v1')}`],
+      ["`'https://api.voteamerica.org'`: a base URL", `\`fetch(url.resolve(B, '/v1/election/field/'))\`: ${FIELDS('v1')}`],
+    ]);
+    // A relative path resolves against the base's last segment: `…/v1` + `election/field/` is `/election/field/`.
+    expect(
+      request(
+        `const url = require('url');\nconst B = ${V1};\nexports.f = () => fetch(url.resolve(B, 'election/field/'));`,
+        "fetch(url.resolve(B, 'election/field/'))",
+      ),
+    ).toEqual([]);
+    expect(
+      request(
+        `const B = 'https://api.voteamerica.org/v2/';\nexports.f = () => fetch(new URL('election/field/', B));`,
+        "fetch(new URL('election/field/', B))",
+      ),
+    ).toEqual([`\`fetch(new URL('election/field/', B))\`: ${FIELDS('v2')}`]);
+    // `url.resolve` with one argument, `new URL()` with none: nothing is joined.
+    expect(
+      request(`const url = require('url');\nexports.f = () => fetch(url.resolve(${V1}));`, `fetch(url.resolve(${V1}))`),
+    ).toEqual([]);
+  });
+
+  it('`new URL(url)` of a whole URL is that URL', () => {
+    expect(
+      request(
+        "exports.f = () => fetch(new URL('https://api.voteamerica.org/v1/election/field/'));",
+        "fetch(new URL('https://api.voteamerica.org/v1/election/field/'))",
+      ),
+    ).toEqual([`\`fetch(new URL('https://api.voteamerica.org/v1/election/fi…\`: ${FIELDS('v1')}`]);
+  });
+
+  it('a version made of two pieces stays V1: no one string holds it, so the codemod cannot move it', () => {
+    const STAYS = (v: string) => `${FIELDS(v)} that stays on V1`;
+    const cases: [string, string][] = [
+      [
+        `const HOST = ${HOST};\nexports.f = () => fetch(HOST + '/v' + 1 + '/election/field/');`,
+        "fetch(HOST + '/v' + 1 + '/election/field/')",
+      ],
+      [
+        `const HOST = ${HOST};\nexports.f = () => fetch(\`\${HOST}/v\${1}/election/field/\`);`,
+        'fetch(`${HOST}/v${1}/election/field/`)',
+      ],
+      [
+        `const HOST = ${HOST};\nexports.f = () => fetch(HOST + '/' + 'v1' + '/election/field/');`,
+        "fetch(HOST + '/' + 'v1' + '/election/field/')",
+      ],
+      [
+        `const HOST = ${HOST};\nexports.f = () => fetch(new URL('v1/election/field/', HOST + '/'));`,
+        "fetch(new URL('v1/election/field/', HOST + '/'))",
+      ],
+      // A base whose version is split keeps it split in every URL made from it.
+      [
+        `const BASE = ${HOST} + '/v' + '1';\nexports.f = () => fetch(BASE + '/election/field/');`,
+        "fetch(BASE + '/election/field/')",
+      ],
+    ];
+    for (const [code, call] of cases)
+      expect({ code, says: request(code, call) }).toEqual({ code, says: [`\`${call}\`: ${STAYS('v1')}`] });
+    // The version in one string, whatever is joined around it, moves.
+    expect(
+      request(
+        `const HOST = ${HOST};\nexports.f = () => fetch(HOST + '/v1' + '/election/field/');`,
+        "fetch(HOST + '/v1' + '/election/field/')",
+      ),
+    ).toEqual([`\`fetch(HOST + '/v1' + '/election/field/')\`: ${FIELDS('v1')}`]);
+    // An absolute path resolved against a split base replaces the base's path, and its version with it
+    // (two chains say so: the path alone, and the path joined with the base).
+    expect(
+      requestSet(
+        `const B = ${HOST} + '/v' + '1';\nexports.f = () => fetch(new URL('/v1/election/field/', B));`,
+        "fetch(new URL('/v1/election/field/', B))",
+      ),
+    ).toEqual([`\`fetch(new URL('/v1/election/field/', B))\`: ${FIELDS('v1')}`]);
+    // A V2 URL split the same way is V2's: nothing stays.
+    expect(
+      request(
+        `const HOST = ${HOST};\nexports.f = () => fetch(HOST + '/v' + 2 + '/election/field/');`,
+        "fetch(HOST + '/v' + 2 + '/election/field/')",
+      ),
+    ).toEqual([`\`fetch(HOST + '/v' + 2 + '/election/field/')\`: ${FIELDS('v2')}`]);
+  });
+
+  it("an HTTP client's base option and a path given to its method", () => {
+    expect(
+      request(
+        `const axios = require('axios');\nconst api = axios.create({ baseURL: ${V1} });\nexports.f = () => api.get('/election/field/');`,
+        "api.get('/election/field/')",
+      ),
+    ).toEqual([
+      "`api.get('/election/field/')`: the response of GET /v1/election/field/, a promise of a response whose body is V1 field list",
+    ]);
+  });
+});
+
+describe('config files', () => {
+  const CONFIG = configFile(
+    'config/app.json',
+    'json',
+    `${JSON.stringify({
+      api: {
+        base: 'https://api.voteamerica.org/v1',
+        read: 'https://api.voteamerica.org/v1',
+        unread: 'https://api.voteamerica.org/v1',
+      },
+      name: 'not a URL',
+    })}\n`,
+  );
+
+  it('each URL value with where code reads it and what it joins it with; values that are no URL are not there', () => {
+    const a = analyze(
+      {
+        'src/a.js': [
+          "const cfg = require('../config/app.json');",
+          "exports.f = () => fetch(cfg.api.base + '/election/field/');",
+          'exports.g = () => console.log(cfg.api.read);',
+        ].join('\n'),
+      },
+      [CONFIG],
+    );
+    const uses = a.roles.configUses().map((u) => ({
+      path: u.value.entry.path.join('.'),
+      kind: u.url.kind,
+      reads: u.reads.map((n) => n.getText()),
+      joins: u.joins.map((j) => [j.text, j.next?.kind, j.at.getText()]),
+      shared: u.shared,
+      source: evidenceOf(u.source).map((s) => s.says),
+      evidence: evidenceOf(u.evidence).map((s) => `${s.file.replace(ROOT, '')}:${s.line}: ${s.says}`),
+    }));
+    expect(uses).toEqual([
+      {
+        path: 'api.base',
+        kind: 'base',
+        reads: ['cfg.api.base'],
+        joins: [['/election/field/', 'path', "cfg.api.base + '/election/field/'"]],
+        shared: undefined,
+        source: ['`"https://api.voteamerica.org/v1"`: a V1 base URL'],
+        evidence: [
+          '/config/app.json:1: `"https://api.voteamerica.org/v1"`: a V1 base URL',
+          '/src/a.js:2: `cfg.api.base`: stored and read back, a V1 base URL',
+          "/src/a.js:2: `cfg.api.base + '/election/field/'`: a base URL and a path joined, a V1 API URL",
+        ],
+      },
+      {
+        path: 'api.read',
+        kind: 'base',
+        reads: ['cfg.api.read'],
+        joins: [],
+        shared: undefined,
+        source: ['`"https://api.voteamerica.org/v1"`: a V1 base URL'],
+        evidence: [
+          '/config/app.json:1: `"https://api.voteamerica.org/v1"`: a V1 base URL',
+          '/src/a.js:3: `cfg.api.read`: stored and read back, a V1 base URL',
+        ],
+      },
+      {
+        path: 'api.unread',
+        kind: 'base',
+        reads: [],
+        joins: [],
+        shared: undefined,
+        source: ['`"https://api.voteamerica.org/v1"`: a V1 base URL'],
+        evidence: ['/config/app.json:1: `"https://api.voteamerica.org/v1"`: a V1 base URL'],
+      },
+    ]);
+  });
+
+  it('a config base joined with another service’s path is shared', () => {
+    const a = analyze(
+      {
+        'src/a.js': [
+          "const cfg = require('../config/app.json');",
+          "exports.f = () => fetch(cfg.api.base + '/election/field/');",
+          'exports.s = (id) => fetch(`${cfg.api.base}/registration/status/${id}`);',
+        ].join('\n'),
+      },
+      [CONFIG],
+    );
+    expect(a.roles.configUses().map((u) => [u.value.entry.path.join('.'), u.shared, u.joins.length])).toEqual([
+      ['api.base', '/v1/registration/status/', 2],
+      ['api.read', undefined, 0],
+      ['api.unread', undefined, 0],
+    ]);
+  });
+
+  it('without config files there are no uses', () => {
+    const a = analyze({ 'a.js': `exports.f = () => fetch(${V1} + '/election/field/');` });
+    expect(a.roles.configUses()).toEqual([]);
+  });
+});
+
+describe('GraphQL types a source plugin fills', () => {
+  const plugin = (create: string) =>
+    [
+      `const HOST = ${HOST};`,
+      'exports.sourceNodes = async ({ actions }) => {',
+      "  const fields = await (await fetch(HOST + '/v1/election/field/')).json();",
+      "  const state = await (await fetch(HOST + '/v1/election/data/state/CA/')).json();",
+      `  for (const field of fields) ${create}`,
+      '};',
+    ].join('\n');
+  const types = (create: string) =>
+    Object.fromEntries([...analyze({ 'a.js': plugin(create) }).roles.apiTypes()].map(([name, n]) => [name, n.noun]));
+
+  it('the type named in `internal.type` of an object spreading the data, or holding its role', () => {
+    expect(types("actions.createNode({ ...field, id: field.slug, internal: { type: 'CivicField' } });")).toEqual({
+      CivicField: 'field descriptor',
+    });
+    expect(types("actions.createNode({ ...field, 'internal': { type: `CivicField` } });")).toEqual({
+      CivicField: 'field descriptor',
+    });
+    expect(
+      types(
+        "{ actions.createNode({ ...field, internal: { type: 'CivicField' } }); actions.createNode({ ...state, internal: { type: 'CivicState' } }); }",
+      ),
+    ).toEqual({ CivicField: 'field descriptor', CivicState: 'state record' });
+  });
+
+  it('no type when it is not a literal, when the object is not the API’s, or when two roles fill one type', () => {
+    expect(types('actions.createNode({ ...field, internal: { type: field.slug } });')).toEqual({});
+    expect(types("actions.createNode({ ...field, internal: { ['type']: 'CivicField' } });")).toEqual({});
+    expect(types("actions.createNode({ id: 1, internal: { type: 'Other' } });")).toEqual({});
+    expect(types("actions.createNode({ ...field, internal: 'CivicField' });")).toEqual({});
+    expect(
+      types(
+        "{ actions.createNode({ ...field, internal: { type: 'Civic' } }); actions.createNode({ ...state, internal: { type: 'Civic' } }); }",
+      ),
+    ).toEqual({});
+  });
+});
+
+describe('what is said per file', () => {
+  it('callbacks the engine cannot follow, and names a library reads, each in its own file', () => {
+    const a = analyze({
+      'a.js': [
+        `const HOST = ${HOST};`,
+        "const _ = require('lodash');",
+        "exports.fields = () => fetch(HOST + '/v1/election/field/').then((r) => r.json());",
+        "exports.names = () => exports.fields().then((fs) => _.map(fs, 'long_name'));",
+        'exports.run = (handlers, kind) => exports.fields().then(handlers[kind]);',
+      ].join('\n'),
+      'b.js': [
+        "const _ = require('lodash');",
+        "const { fields } = require('./a.js');",
+        "exports.slugs = () => fields().then((fs) => _.map(fs, 'slug'));",
+        'exports.run = (cb) => fields().then(cb);',
+      ].join('\n'),
+    });
+    const inFile = (list: readonly { node: Node }[]) => list.map((x) => x.node.getText());
+    expect([inFile(a.roles.unfollowed(a.sf('a.js'))), inFile(a.roles.unfollowed(a.sf('b.js')))]).toEqual([
+      ['handlers[kind]'],
+      ['cb'],
+    ]);
+    expect([inFile(a.roles.named(a.sf('a.js'))), inFile(a.roles.named(a.sf('b.js')))]).toEqual([["'long_name'"], ["'slug'"]]);
+  });
+});
