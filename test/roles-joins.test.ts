@@ -131,14 +131,18 @@ describe('a version made of two pieces', () => {
     "`${'v1'}` in a template": "fetch(`${HOST}/${'v1'}/election/field/`)",
     "`new URL('v1/…', HOST + '/')`": "fetch(new URL('v1/election/field/', HOST + '/'))",
     "`url.resolve(HOST + '/', 'v1/…')`": "fetch(url.resolve(HOST + '/', 'v1/election/field/'))",
+    "a constant's `v1` in a template": 'fetch(`${HOST}/${API_VERSION}/election/field/`)',
+    "a constant's `1` after `'/v'`": "fetch(HOST + '/v' + API_NUMBER + '/election/field/')",
   };
   for (const [name, call] of Object.entries(cases))
     it(`${name}: the request cannot move, so the read is not renamed: a marker says why`, () => {
       const lines = [
         "const url = require('url');",
         "const HOST = 'https://api.voteamerica.org';",
+        "const API_VERSION = 'v1';",
+        'const API_NUMBER = 1;',
         `exports.a = () => ${call}${READ}`,
       ];
-      expect(migrated(lines)).toEqual([lines[0], lines[1], MARK, lines[2]]);
+      expect(migrated(lines)).toEqual([...lines.slice(0, 4), MARK, lines[4]]);
     });
 });

@@ -269,6 +269,17 @@ describe('joins of every form', () => {
     ).toEqual([`\`fetch(HOST + '/v' + 2 + '/election/field/')\`: ${FIELDS('v2')}`]);
   });
 
+  it('a `const` holding a literal is its text, a `let` is known only at run time: both reach the route', () => {
+    const STATE = 'the response of GET /v1/election/data/state/{state}/, a promise of a response whose body is V1 state record';
+    for (const decl of ['const', 'let'])
+      expect(
+        request(
+          `const BASE = ${V1};\n${decl} STATE = 'CA';\nexports.f = () => fetch(\`\${BASE}/election/data/state/\${STATE}/\`);`,
+          'fetch(`${BASE}/election/data/state/${STATE}/`)',
+        ),
+      ).toEqual([`\`fetch(\`\${BASE}/election/data/state/\${STATE}/\`)\`: ${STATE}`]);
+  });
+
   it("an HTTP client's base option and a path given to its method", () => {
     expect(
       request(

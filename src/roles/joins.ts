@@ -19,6 +19,8 @@ export interface JoinHost {
   readonly table: { readonly model: EndpointModel };
   readonly options: { readonly sharedBases?: ReadonlySet<Node> };
   add(node: Node, role: Role, step: StepKind, prev: Fact | undefined, note?: string, context?: string | null): void;
+  /** The literal text a `const` fixes (`const API_VERSION = 'v1'`), if the expression names one. */
+  constantText(expr: Expression): string | undefined;
 }
 
 /** One possible value of a part of a URL: what the tracker knows of it (a URL role), or its text. */
@@ -59,7 +61,10 @@ export class Joins {
 
   constructor(private readonly t: JoinHost) {}
 
-  /** The values a part of a URL may have: its URL roles, or its text as written (a placeholder when not a literal). */
+  /**
+   * The values a part of a URL may have: its URL roles, or its text as written or as a `const` fixes
+   * it (a placeholder when it is known only at run time).
+   */
   private pieces(expr: Expression): Piece[] {
     const { ts } = this.t;
     const urls = this.t.facts
@@ -73,7 +78,9 @@ export class Joins {
     const e = skipParens(ts, expr);
     if (ts.isStringLiteralLike(e)) return [{ text: e.text }];
     if (ts.isNumericLiteral(e)) return [{ text: e.text }];
-    return [{ text: PLACEHOLDER }];
+    // A constant that is a URL's part itself gets its role where it is written (then this is recomputed).
+    const fixed = this.t.constantText(e);
+    return [{ text: fixed !== undefined && !this.classify(fixed, e) ? fixed : PLACEHOLDER }];
   }
 
   private classify(text: string, origin: Node, parts: Pick<UrlValue, 'base' | 'path'> = {}, split = false): UrlValue | undefined {

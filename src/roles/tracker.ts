@@ -336,6 +336,23 @@ export class Tracker {
   }
 
   /**
+   * The text of a `const` holding a string or number literal (`const API_VERSION = 'v1'`), through
+   * imports: a part of a URL the program fixes where it declares it. Undefined for anything else.
+   */
+  constantText(expr: Expression): string | undefined {
+    const { ts } = this;
+    const e = skipParens(ts, expr);
+    if (!ts.isIdentifier(e)) return undefined;
+    let symbol = this.view.checker.getSymbolAtLocation(e);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.view.checker.getAliasedSymbol(symbol);
+    const decl = symbol?.valueDeclaration;
+    if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const))
+      return undefined;
+    const init = skipParens(ts, decl.initializer);
+    return ts.isStringLiteralLike(init) || ts.isNumericLiteral(init) ? init.text : undefined;
+  }
+
+  /**
    * `CONFIG.base` where the checker has no type for `CONFIG` (a call it cannot resolve, as
    * `Object.freeze` without library files): the member of the object literal a `const` holds.
    */
