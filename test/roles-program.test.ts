@@ -92,6 +92,17 @@ describe('the bases joined before a piece of a string', () => {
     });
   });
 
+  it('a path kept in a constant: the base joined before its literal, complete (no operand of its own stands there)', () => {
+    const a = analyze({
+      'a.js': `const BASE = ${V1};\nconst FIELDS = '/election/field/';\nexports.f = () => fetch(BASE + FIELDS);`,
+    });
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({
+      versions: ['v1'],
+      hosts: ['api.voteamerica.org'],
+      complete: true,
+    });
+  });
+
   it('unknown text before a path: an empty set of versions, not complete', () => {
     const a = analyze({
       'a.js': `const BASE = ${V1};\nexports.f = (x) => fetch(x + '/election/field/');\nexports.g = () => fetch(BASE + '/x');`,
@@ -146,6 +157,19 @@ describe('a base shared with another service', () => {
     ]);
   });
 
+  it('a base written as a template is found from the template, not from what stands inside it', () => {
+    const a = analyze({
+      'a.js': [
+        `const HOST = ${HOST};`,
+        'const BASE = `${HOST}/v1`;',
+        "exports.f = () => fetch(BASE + '/election/field/');",
+        "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
+      ].join('\n'),
+    });
+    expect(a.roles.sharedWith(a.node('`${HOST}/v1`'))).toBe('/v1/registration/status/');
+    expect(a.roles.sharedWith(a.node('HOST', 1))).toBeUndefined();
+  });
+
   it('a V2 base joined with another path, or a V1 base joined only with API paths, is not shared', () => {
     const v2 = analyze({
       'a.js': [
@@ -158,7 +182,10 @@ describe('a base shared with another service', () => {
     expect(v2.says(v2.node("fetch(BASE + '/election/field/')"))).toEqual([
       "`fetch(BASE + '/election/field/')`: the response of GET /v2/election/field/, a promise of a response whose body is V2 field list",
     ]);
-    const v1 = analyze({ 'a.js': `const BASE = ${V1};\nexports.f = () => fetch(BASE + '/election/field/');` });
+    // (Joined with a value known only at run time too: that says nothing of another service.)
+    const v1 = analyze({
+      'a.js': `const BASE = ${V1};\nexports.f = () => fetch(BASE + '/election/field/');\nexports.g = (p) => fetch(BASE + p);`,
+    });
     expect(v1.roles.sharedWith(v1.node(V1))).toBeUndefined();
     expect(v1.says(v1.node("fetch(BASE + '/election/field/')"))).toEqual([
       "`fetch(BASE + '/election/field/')`: the response of GET /v1/election/field/, a promise of a response whose body is V1 field list",
