@@ -146,3 +146,56 @@ describe('a version made of two pieces', () => {
       expect(migrated(lines)).toEqual([...lines.slice(0, 4), MARK, lines[4]]);
     });
 });
+
+describe('a URL handed on as text, a request or a client option', () => {
+  const BASE = "const BASE = 'https://api.voteamerica.org/v1';";
+  const BASE_V2 = "const BASE = 'https://api.voteamerica.org/v2';";
+  const DATA = '.then((r) => r.data.map((f) => f.long_name));';
+  const DATA_V2 = '.then((r) => r.data.map((f) => f.description));';
+  const JSON_READ = '.json().then((fs) => fs.map((f) => f.long_name));';
+  const JSON_READ_V2 = '.json().then((fs) => fs.map((f) => f.description));';
+  const cases: Record<string, [string, string]> = {
+    '`base.concat(path)`': [`fetch(BASE.concat('/election/field/'))${READ}`, `fetch(BASE.concat('/election/field/'))${READ_V2}`],
+    '`new URL(…).href`': [
+      `fetch(new URL(BASE + '/election/field/').href)${READ}`,
+      `fetch(new URL(BASE + '/election/field/').href)${READ_V2}`,
+    ],
+    '`new URL(…).toString()`': [
+      `fetch(new URL(BASE + '/election/field/').toString())${READ}`,
+      `fetch(new URL(BASE + '/election/field/').toString())${READ_V2}`,
+    ],
+    '`String(url)`': [`fetch(String(BASE + '/election/field/'))${READ}`, `fetch(String(BASE + '/election/field/'))${READ_V2}`],
+    '`encodeURI(url)`': [
+      `fetch(encodeURI(BASE + '/election/field/'))${READ}`,
+      `fetch(encodeURI(BASE + '/election/field/'))${READ_V2}`,
+    ],
+    '`new Request(url)`': [
+      `fetch(new Request(BASE + '/election/field/'))${READ}`,
+      `fetch(new Request(BASE + '/election/field/'))${READ_V2}`,
+    ],
+    '`axios({ url, baseURL })`': [
+      `require('axios')({ url: '/election/field/', baseURL: BASE })${DATA}`,
+      `require('axios')({ url: '/election/field/', baseURL: BASE })${DATA_V2}`,
+    ],
+    '`axios.get(path, { baseURL })`': [
+      `require('axios').get('/election/field/', { baseURL: BASE })${DATA}`,
+      `require('axios').get('/election/field/', { baseURL: BASE })${DATA_V2}`,
+    ],
+    "a client's path without a leading slash (`axios.create({ baseURL }).get('election/…')`)": [
+      `require('axios').create({ baseURL: BASE }).get('election/field/')${DATA}`,
+      `require('axios').create({ baseURL: BASE }).get('election/field/')${DATA_V2}`,
+    ],
+    '`ky.get(path, { prefixUrl }).json()`': [
+      `require('ky').get('election/field/', { prefixUrl: BASE })${JSON_READ}`,
+      `require('ky').get('election/field/', { prefixUrl: BASE })${JSON_READ_V2}`,
+    ],
+    '`got(path, { prefixUrl }).json()`': [
+      `require('got')('election/field/', { prefixUrl: BASE })${JSON_READ}`,
+      `require('got')('election/field/', { prefixUrl: BASE })${JSON_READ_V2}`,
+    ],
+  };
+  for (const [name, [v1, v2]] of Object.entries(cases))
+    it(`${name}: the base and the reads move together`, () => {
+      expect(migrated([BASE, `exports.a = () => ${v1}`])).toEqual([BASE_V2, `exports.a = () => ${v2}`]);
+    });
+});

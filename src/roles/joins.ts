@@ -162,14 +162,23 @@ export class Joins {
 
   /** `a + b`. */
   plus(p: TsNamespace.BinaryExpression): void {
-    this.once(p, [p.left, p.right], () => {
+    this.pair(p, p.left, p.right);
+  }
+
+  /** `a.concat(b)`. */
+  concatCall(call: TsNamespace.CallExpression, left: Expression, right: Expression): void {
+    this.pair(call, left, right);
+  }
+
+  private pair(site: Node, left: Expression, rightExpr: Expression): void {
+    this.once(site, [left, rightExpr], () => {
       const out: Piece[] = [];
-      const right = skipParens(this.t.ts, p.right);
+      const right = skipParens(this.t.ts, rightExpr);
       const piece = this.t.ts.isStringLiteralLike(right) ? { node: right, index: 0 } : undefined;
-      if (piece) this.operands.set(`${this.t.roles.id(right)}:0`, p.left);
-      for (const a of this.pieces(p.left).slice(0, MAX_COMBINATIONS))
-        for (const b of this.pieces(p.right).slice(0, MAX_COMBINATIONS)) out.push(this.concat(a, b, p, piece));
-      this.emit(p, out);
+      if (piece) this.operands.set(`${this.t.roles.id(right)}:0`, left);
+      for (const a of this.pieces(left).slice(0, MAX_COMBINATIONS))
+        for (const b of this.pieces(rightExpr).slice(0, MAX_COMBINATIONS)) out.push(this.concat(a, b, site, piece));
+      this.emit(site, out);
     });
   }
 
@@ -242,7 +251,10 @@ export class Joins {
       const piece = this.t.ts.isStringLiteralLike(skipParens(this.t.ts, path))
         ? { node: skipParens(this.t.ts, path), index: 0 }
         : undefined;
-      for (const b of this.pieces(path)) {
+      for (const p of this.pieces(path)) {
+        // A client puts one slash between its base and the path (axios' `baseURL`, got's and ky's `prefixUrl`).
+        const slash = !base.url.text.endsWith('/') && !/^[/?#\0]/.test(p.text) && p.text !== '';
+        const b = slash ? { ...p, text: `/${p.text}` } : p;
         const joined = this.concat({ text: base.url.text, url: base.url, fact }, b, call, piece);
         if (joined.url)
           this.requestOf(call, joined.url, joined.fact ?? fact, (r) => this.t.roles.promise(this.t.roles.response(r)));

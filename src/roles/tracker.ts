@@ -670,6 +670,10 @@ export class Tracker {
       case 'response':
         if (member === 'data' || member === 'body') then({ role: r.of, step: 'await' });
         return;
+      case 'url':
+        // `new URL(path, base).href`: the URL's text.
+        if (member === 'href') then({ role: r, step: 'member' });
+        return;
       default:
         return;
     }
@@ -725,6 +729,8 @@ export class Tracker {
         this.callback(args[0], 0, { ...fact, role: r.of, step: 'await' });
         this.returnsInto(args[0], call, (x) => this.roles.promise(awaited(x)));
       } else if (name === 'catch' || name === 'finally') this.add(call, r, 'flow', fact);
+      // `ky.get(path).json()`, `got(url).json()`: the promise of a response reads its body itself.
+      else if (name === 'json' && r.of.t === 'response') this.add(call, this.roles.promise(r.of.of), 'await', fact);
       return;
     }
     if (r.t === 'response') {
@@ -733,6 +739,13 @@ export class Tracker {
     }
     if (r.t === 'client') {
       if (isClientMethod(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
+      return;
+    }
+    if (r.t === 'url') {
+      // `url.toString()`, `base.concat(path)`: the same URL, or a join.
+      if (keepsUrl(name)) this.add(call, r, 'flow', fact);
+      else if (name === 'concat' && args.length === 1 && this.ts.isPropertyAccessExpression(call.expression))
+        this.joins.concatCall(call, call.expression.expression, args[0] as Expression);
       return;
     }
     const isList = isListRole(r);
@@ -1172,6 +1185,8 @@ export class Tracker {
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
     if (ts.isNewExpression(call)) {
       if (calleeText === 'URL' || calleeText === 'globalThis.URL') this.joins.newUrl(call);
+      // `fetch(new Request(url))`: the request of that URL.
+      else if (calleeText === 'Request' && index === 0 && r.t === 'url') this.add(call, r, 'flow', fact);
       else if (calleeText === 'Map' && index === 0) {
         const map = this.roles.site(call, 'map');
         this.elements(
@@ -1238,6 +1253,11 @@ export class Tracker {
       case 'Object.seal':
         if (index === 0) this.add(call, r, 'flow', fact);
         return;
+      case 'String':
+      case 'encodeURI':
+        // The same URL as text.
+        if (index === 0 && r.t === 'url') this.add(call, r, 'flow', fact);
+        return;
       default:
         break;
     }
@@ -1251,15 +1271,19 @@ export class Tracker {
     }
     // An HTTP request: a library call (not the program's own function) given an API URL.
     if (r.t === 'url' && index === 0) this.joins.request(call, fact);
-    // An HTTP client configured with a base URL option.
+    // An HTTP client configured with a base URL option; or one request given it with its path
+    // (`axios.get(path, { baseURL })`, `got(path, { prefixUrl })`, `axios({ url, baseURL })`).
     if (r.t === 'site' && r.what === 'object') {
+      const path = index > 0 ? call.arguments?.[0] : index === 0 ? memberValue(ts, r.site, 'url') : undefined;
       for (const option of baseOptions()) {
         this.load(
           r,
           option,
           (b) => {
-            if (b.role.t === 'url' && b.role.url.kind === 'base')
-              this.add(call, this.roles.client(b.role), 'join', b.prev ?? fact);
+            if (b.role.t !== 'url' || b.role.url.kind !== 'base') return;
+            const from = b.prev ?? fact;
+            this.add(call, this.roles.client(b.role), 'join', from);
+            if (path && ts.isCallExpression(call)) this.joins.client(b.role, path, call, from);
           },
           fact,
         );
@@ -1687,4 +1711,18 @@ function skipParensUp(ts: Ts, node: Node): Node {
   let n = node;
   while (ts.isParenthesizedExpression(n) && n.parent) n = n.parent;
   return n;
+}
+
+/** Methods of a string or `URL` that give the same URL back as text. */
+function keepsUrl(name: string): boolean {
+  return ['toString', 'valueOf', 'toJSON'].includes(name);
+}
+
+/** The value an object literal gives a member (`{ url: '/election/field/' }`), if it writes it plainly once. */
+function memberValue(ts: Ts, site: Node, name: string): Expression | undefined {
+  if (!ts.isObjectLiteralExpression(site)) return undefined;
+  const found = site.properties.filter(
+    (p): p is TsNamespace.PropertyAssignment => ts.isPropertyAssignment(p) && memberName(ts, p.name) === name,
+  );
+  return found.length === 1 ? found[0]?.initializer : undefined;
 }
