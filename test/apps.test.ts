@@ -33,6 +33,11 @@ const APPS = {
    * module, a registry of formatters picked by a computed key.
    */
   'js-callbacks': 'v1',
+  /**
+   * Plain JS whose URLs are handed on as text and requests: a version kept in a constant of another
+   * module, `String(new URL(…).href)`, `base.concat(path)`, `fetch(new Request(url, init))`.
+   */
+  'js-wrappers': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /** One V1 base for the API and, through the same helper, another VoteAmerica service on the same host and version. */

@@ -19,5 +19,7 @@ globalThis.fetch = async (input, init) => {
   const [, asked, root] = url.pathname.split('/');
   if (root !== 'election') return Response.json({ service: root, version: asked, path: url.pathname });
   if (asked !== version) return Response.json({ detail: 'Not found.' }, { status: 404 });
-  return realFetch(`${server}${url.pathname}${url.search}`, init);
+  const target = `${server}${url.pathname}${url.search}`;
+  // A Request keeps its own method and headers: the routed request takes them.
+  return input instanceof Request ? realFetch(new Request(target, input), init) : realFetch(target, init);
 };
