@@ -5,6 +5,7 @@ import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import { type Fact, strengthOf } from '../roles/facts.js';
+import type { Role } from '../roles/role.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note } from '../vocabulary/notes.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
@@ -263,6 +264,19 @@ export function decide(a: Analysis): Decision[] {
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
+  // A request the migration moves to V2 whose data reaches no value the engine sees: its readers
+  // are not known, so the request's call says so (else the URL moves and the reads silently stay V1).
+  for (const { node, facts } of roles.unread(a.source.sf)) {
+    const moved = facts.filter((f) => {
+      const data = payloadOf(f.role);
+      return data?.node.version === plan.model.from && !data.stays;
+    });
+    const first = moved[0];
+    const data = first && payloadOf(first.role);
+    if (!first || !data) continue;
+    mark(node, note('response-unseen', { request: first.note ?? 'the API', noun: data.node.noun }), null);
+  }
+
   // Whole strings spelled like slugs, now that every domain is known.
   for (const site of a.sites.values) {
     const { node, token } = site;
@@ -394,4 +408,11 @@ function requested(fact: Fact): boolean {
 /** Why data that stays V1 stays (a shared base outweighs a split version when both arrive). */
 function stayingWhy(facts: readonly ApiFact[]): 'shared' | 'split' {
   return facts.some((f) => f.role.stays === 'shared') ? 'shared' : 'split';
+}
+
+/** The API data a request's role brings (a promise of a response whose body is it). */
+function payloadOf(role: Role): Extract<Role, { t: 'api' }> | undefined {
+  let r: Role = role;
+  while (r.t === 'promise' || r.t === 'response') r = r.of;
+  return r.t === 'api' ? r : undefined;
 }

@@ -58,6 +58,11 @@ export interface RoleAnalysis {
    */
   unfollowed(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /**
+   * Requests of the API in one file whose data no value of the program holds (`https.get(url, cb)`,
+   * `$.getJSON(url)`, `res.text()` then `JSON.parse`): where the response is read is not seen.
+   */
+  unread(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /**
    * String literals of one file that name a property read on the API's data by a library
    * (`_.map(fields, 'long_name')`, `_.get(item, 'value')`), with that data.
    */
@@ -138,6 +143,7 @@ export function analyzeRoles(
   const reached = t.facts.files;
   let apiTypes: ReadonlyMap<string, ApiNode> | undefined;
   const unfollowed = t.unfollowed();
+  const unread = t.unread();
   const model = table.model;
   /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
   const otherOf = (origin: Node) => {
@@ -185,6 +191,7 @@ export function analyzeRoles(
     },
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
     unfollowed: (sf) => inFile(unfollowed, sf),
+    unread: (sf) => inFile(unread, sf),
     named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,

@@ -96,6 +96,11 @@ export class FactStore {
     return this.byNode.has(node);
   }
 
+  /** Every fact, node by node. */
+  *all(): IterableIterator<Fact> {
+    for (const m of this.byNode.values()) yield* m.values();
+  }
+
   /**
    * Adds a fact; false when the node already had the role from evidence as strong (and the same
    * request). `context`: the request it starts (a string), none from here on (null), else the

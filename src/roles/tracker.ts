@@ -998,6 +998,49 @@ export class Tracker {
     return new Map([...this.handed].filter(([node]) => !this.followed.has(node)));
   }
 
+  /**
+   * Requests of the API whose data no value of the program holds: the response is read where the
+   * engine cannot see (a library's callback or stream, a parse of its text, a caller outside the
+   * program). Only calls whose result is used: a request made and dropped has no reader.
+   */
+  unread(): ReadonlyMap<Node, readonly Fact[]> {
+    const { ts } = this;
+    // The places the chains of the program's API values pass through (a step may copy a fact: its
+    // node stays the place), and so the requests whose data some value holds.
+    // Data handed to a callback the engine cannot see into is said where it is handed.
+    const walked = new Set<Fact>();
+    const read = new Set<Node>();
+    const values = [...this.facts.all(), ...[...this.handed.values()].flat()];
+    for (const f of values) {
+      // The data itself, or a promise of it (`res.json()` returned to a caller): the body is out of the response.
+      if (f.role.t !== 'api' && !(f.role.t === 'promise' && f.role.of.t === 'api')) continue;
+      for (let p = f.prev; p && !walked.has(p); p = p.prev) {
+        walked.add(p);
+        read.add(p.node);
+      }
+    }
+    const out = new Map<Node, Fact[]>();
+    for (const f of this.facts.all())
+      if (f.step === 'request' && !read.has(f.node) && this.usedHere(f.node)) keepFact(out, f.node, f);
+    return out;
+  }
+
+  /**
+   * Whether the program uses a request's result where it makes it: a method of it is called
+   * (`.then`, `.on`, `.text()`), a callback is given to the call (`https.get(url, (res) => …)`), or it
+   * is awaited. A request returned to a caller outside the program is that caller's business.
+   */
+  private usedHere(call: Node): boolean {
+    const { ts } = this;
+    if (!ts.isCallExpression(call)) return false;
+    let up: Node = call;
+    while (up.parent && ts.isParenthesizedExpression(up.parent)) up = up.parent;
+    const p = up.parent;
+    if (p && ts.isPropertyAccessExpression(p) && p.expression === up) return true;
+    if (p && ts.isAwaitExpression(p)) return true;
+    return call.arguments.some((a) => ts.isFunctionExpression(a) || ts.isArrowFunction(a));
+  }
+
   private handTo(cb: Node, fact: Fact): void {
     if (fact.role.t === 'api') keepFact(this.handed, cb, fact);
   }

@@ -163,6 +163,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
   },
+  'response-unseen': {
+    cause: () => 'warning',
+    text: (p) =>
+      `this request of ${code(p.request)} moves to V2, but where its ${p.noun} is read is not seen here (a library's callback or stream, a parse of the response's text, a caller outside the program): make sure that code reads V2's names (\`civic-migrate explain NAME\` says how)`,
+  },
   'read-formats': {
     cause: () => 'warning',
     text: (p) =>

@@ -50,6 +50,8 @@ export interface NoteParams {
   'declared-other': { v1: string; v2: string; noun: string };
   /** V1 data the migration moves to V2, handed to a callback that is no function the program shows (its reads are not followed). */
   'callback-unfollowed': { callee: string; noun: string };
+  /** A request the migration moves to V2 whose data no value of the program holds: where it is read is not seen. */
+  'response-unseen': { request: string; noun: string };
   /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
   'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }

@@ -1,0 +1,88 @@
+/**
+ * A request the migration moves to V2 whose data no value of the program holds (a library's
+ * callback or stream, a parse of the response's text): the URL moves, and where the data is read
+ * is not seen, so the request's call gets a marker (src/roles/tracker.ts `unread`). Without it the
+ * reads would keep V1's names on V2 data with nothing said. In process, one file each, exact output.
+ */
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
+
+const migrated = (lines: string[]) => transformSource(lines.join('\n'), 'app.js').output.split('\n');
+const BASE = "const BASE = 'https://api.voteamerica.org/v1';";
+const BASE_V2 = "const BASE = 'https://api.voteamerica.org/v2';";
+const MARK =
+  "// civic-migrate: this request of `GET /v1/election/field/` moves to V2, but where its field list is read is not seen here (a library's callback or stream, a parse of the response's text, a caller outside the program): make sure that code reads V2's names (`civic-migrate explain NAME` says how)";
+
+describe('requests whose data the engine does not see read', () => {
+  const unseen: Record<string, string[]> = {
+    "Node's `https.get(url, (res) => …)` stream": [
+      "const https = require('https');",
+      'exports.a = (done) =>',
+      "  https.get(BASE + '/election/field/', (res) => {",
+      "    let body = '';",
+      "    res.on('data', (c) => (body += c));",
+      "    res.on('end', () => done(JSON.parse(body).map((f) => f.long_name)));",
+      '  });',
+    ],
+    "the `request` package's callback": [
+      "const request = require('request');",
+      'exports.a = (done) =>',
+      "  request(BASE + '/election/field/', (err, res, body) => done(JSON.parse(body).map((f) => f.long_name)));",
+    ],
+    "jQuery's `$.getJSON(url).then(…)`": [
+      'exports.a = () =>',
+      "  $.getJSON(BASE + '/election/field/').then((fs) => fs.map((f) => f.long_name));",
+    ],
+    '`res.text()` then `JSON.parse`': [
+      'exports.a = () =>',
+      "  fetch(BASE + '/election/field/')",
+      '    .then((r) => r.text())',
+      '    .then((t) => JSON.parse(t).map((f) => f.long_name));',
+    ],
+  };
+  for (const [name, lines] of Object.entries(unseen))
+    it(`${name}: the URL moves, the request gets a marker, the reads are left`, () => {
+      const out = migrated([BASE, ...lines]);
+      const at = lines.findIndex((l) => l.startsWith('exports.a'));
+      expect(out).toEqual([BASE_V2, ...lines.slice(0, at), MARK, ...lines.slice(at)]);
+    });
+
+  const seen: Record<string, [string[], string[]]> = {
+    'the data read through `res.json()`': [
+      ["exports.a = () => fetch(BASE + '/election/field/').then((r) => r.json()).then((fs) => fs.map((f) => f.long_name));"],
+      ["exports.a = () => fetch(BASE + '/election/field/').then((r) => r.json()).then((fs) => fs.map((f) => f.description));"],
+    ],
+    "superagent's `res.body`": [
+      ["exports.a = () => require('superagent').get(BASE + '/election/field/').then((res) => res.body.map((f) => f.long_name));"],
+      [
+        "exports.a = () => require('superagent').get(BASE + '/election/field/').then((res) => res.body.map((f) => f.description));",
+      ],
+    ],
+    'a request returned to a caller outside the program': [
+      ["exports.a = () => fetch(BASE + '/election/field/');"],
+      ["exports.a = () => fetch(BASE + '/election/field/');"],
+    ],
+    'its body returned to a caller outside the program': [
+      ["exports.a = async () => { const r = await fetch(BASE + '/election/field/'); return r.json(); };"],
+      ["exports.a = async () => { const r = await fetch(BASE + '/election/field/'); return r.json(); };"],
+    ],
+    'a request made and dropped': [
+      ["exports.a = () => { fetch(BASE + '/election/field/'); };"],
+      ["exports.a = () => { fetch(BASE + '/election/field/'); };"],
+    ],
+  };
+  for (const [name, [v1, v2]] of Object.entries(seen))
+    it(`${name}: no marker`, () => {
+      expect(migrated([BASE, ...v1])).toEqual([BASE_V2, ...v2]);
+    });
+
+  it('data handed to a callback the engine cannot see into is said there, once', () => {
+    const out = migrated([
+      BASE,
+      'function show(fields) { return fields.length; }',
+      "exports.a = () => fetch(BASE + '/election/field/').then((r) => r.json()).then(show.bind(null));",
+    ]);
+    const markers = out.filter((l) => l.startsWith('// civic-migrate:'));
+    expect(markers.map((l) => l.includes('V1 field lists are handed to `show.bind(null)`'))).toEqual([true]);
+  });
+});
