@@ -1004,7 +1004,6 @@ export class Tracker {
    * program). Only calls whose result is used: a request made and dropped has no reader.
    */
   unread(): ReadonlyMap<Node, readonly Fact[]> {
-    const { ts } = this;
     // The places the chains of the program's API values pass through (a step may copy a fact: its
     // node stays the place), and so the requests whose data some value holds.
     // Data handed to a callback the engine cannot see into is said where it is handed.
