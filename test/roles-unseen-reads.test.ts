@@ -33,6 +33,15 @@ describe('requests whose data the engine does not see read', () => {
       'exports.a = () =>',
       "  $.getJSON(BASE + '/election/field/').then((fs) => fs.map((f) => f.long_name));",
     ],
+    "jQuery's `$.ajax({ url })`": [
+      'exports.a = () =>',
+      "  $.ajax({ url: BASE + '/election/field/', dataType: 'json' }).then((fs) => fs.map((f) => f.long_name));",
+    ],
+    "the `request` package's options (`{ uri }`)": [
+      "const request = require('request');",
+      'exports.a = (done) =>',
+      "  request({ uri: BASE + '/election/field/', json: true }, (err, res, body) => done(body.map((f) => f.long_name)));",
+    ],
     '`res.text()` then `JSON.parse`': [
       'exports.a = () =>',
       "  fetch(BASE + '/election/field/')",
@@ -57,6 +66,10 @@ describe('requests whose data the engine does not see read', () => {
       [
         "exports.a = () => require('superagent').get(BASE + '/election/field/').then((res) => res.body.map((f) => f.description));",
       ],
+    ],
+    "axios' options (`{ url }`)": [
+      ["exports.a = () => require('axios')({ url: BASE + '/election/field/' }).then((r) => r.data.map((f) => f.long_name));"],
+      ["exports.a = () => require('axios')({ url: BASE + '/election/field/' }).then((r) => r.data.map((f) => f.description));"],
     ],
     'a request returned to a caller outside the program': [
       ["exports.a = () => fetch(BASE + '/election/field/');"],

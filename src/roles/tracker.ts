@@ -1316,6 +1316,10 @@ export class Tracker {
     // An HTTP client configured with a base URL option; or one request given it with its path
     // (`axios.get(path, { baseURL })`, `got(path, { prefixUrl })`, `axios({ url, baseURL })`).
     if (r.t === 'site' && r.what === 'object') {
+      // `$.ajax({ url })`, `request({ uri }, cb)`: a request of the URL the options hold.
+      if (index === 0)
+        for (const member of ['url', 'uri'])
+          this.load(r, member, (m) => m.role.t === 'url' && m.prev && this.joins.request(call, m.prev), fact);
       const path = index > 0 ? call.arguments?.[0] : index === 0 ? memberValue(ts, r.site, 'url') : undefined;
       for (const option of baseOptions()) {
         this.load(
