@@ -194,13 +194,17 @@ export class Calls {
         const p = id.parent;
         const isImport =
           !!p && (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p));
-        if (same(s)) {
+        if (p && ts.isExportSpecifier(p) && p.propertyName === id && ts.isIdentifier(p.name) && same(s)) {
+          // `export { BASE as API_BASE }`: read under the exported name wherever it is imported.
+          if (p.name.text !== text) this.collect(symbol, p.name.text, undefined, out, p.name);
+        } else if (isImport && (same(s) || same(this.aliasOf(id)))) {
+          // An import of it: its uses in that file, under the local name (`import { BASE as B }`: the
+          // checker gives `BASE` there the exported symbol itself).
+          const local = (p as { name?: TsNamespace.Identifier }).name ?? id;
+          if (ts.isIdentifier(local) && local !== self) this.collect(this.symbolOf(local) ?? s, local.text, file, out, local);
+        } else if (same(s)) {
           const value = valueNodeOf(ts, id);
           if (value && !out.includes(value)) out.push(value);
-        } else if (isImport && same(this.aliasOf(id))) {
-          // An import of it: its uses in that file (under the local name, which may differ).
-          const local = (p as { name?: TsNamespace.Identifier }).name ?? id;
-          if (ts.isIdentifier(local) && local !== self) this.collect(s, local.text, file, out, local);
         } else if (p && ts.isBindingElement(p) && (p.propertyName ?? p.name) === id && same(this.dynamicExport(p))) {
           // `const { name } = await import('./x.js')`: its uses in that file.
           const local = p.name;
