@@ -78,6 +78,14 @@ describe('bestShape', () => {
   it('two concepts with the same score are a tie (nothing); a better score later settles it', () => {
     expect(pick(['field_type', 'field_format'])).toBeUndefined();
     expect(pick(['field_format', 'field_type', 'bool_value'])).toBe('v2.item');
+    // Another concept with the same score and more of the names is still a tie; a lower score is none.
+    const covered = new Map([
+      ['field_format', 2],
+      ['field_type', 2],
+      ['bool_value', 0],
+    ]);
+    expect(pick(['field_format', 'field_type', 'bool_value'], covered)).toBeUndefined();
+    expect(pick(['state_information', 'code', 'field_type'])).toBe('v1.record');
   });
 
   it('within one concept, the object more of the names belong to wins a tie of scores', () => {
@@ -87,6 +95,14 @@ describe('bestShape', () => {
     ]);
     expect(pick(['field_type', 'bool_value'], weights)).toBe('v2.item');
     expect(pick(['field_type'], weights)).toBe('v1.item');
+    // More of the names, but a lower score: the score decides.
+    const valued = new Map([
+      ['field_type', 2],
+      ['value', 1],
+      ['bool_value', 0],
+      ['multiselect_value', 0],
+    ]);
+    expect(pick(['field_type', 'value', 'bool_value', 'multiselect_value'], valued)).toBe('v1.item');
     // A name no weight is given counts for nothing.
     expect(pick(['field_type', 'unknown_name'], weights)).toBe('v1.item');
     expect(pick(['unknown_name', 'other_name'], weights)).toBeUndefined();

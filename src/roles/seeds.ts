@@ -39,6 +39,7 @@ export function bestShape(
   let best: ApiNode | undefined;
   let bestScore = 0;
   let bestCover = 0;
+  // Stryker disable next-line BooleanLiteral: the first object that qualifies clears it (a better score than 0)
   let tie = false;
   for (const node of graph.objects) {
     let score = 0;
@@ -51,8 +52,9 @@ export function bestShape(
       score += w;
       if (w >= 2) specific = true;
     }
-    // Common words (`code` and `name`, `slug` and `text`) are never enough without a member only the API has.
-    if (score < 2 || !specific) continue;
+    // Common words (`code` and `name`, `slug` and `text`) are never enough without a member only the API
+    // has (which weighs 2: so the score is at least 2).
+    if (!specific) continue;
     if (score > bestScore || (score === bestScore && best && best.concept === node.concept && cover > bestCover)) {
       tie = false;
       best = node;
