@@ -8,6 +8,7 @@ import type { ts as TsNamespace } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { inferredProgram } from '../src/roles/inferred.js';
 import { Calls, dynamicImportOf, skipParens } from '../src/roles/program-view.js';
+import { nodeByText } from './helpers/nodes.js';
 
 type Node = TsNamespace.Node;
 
@@ -16,18 +17,8 @@ function program(files: Record<string, string>) {
   const calls = new Calls(view);
   const { ts } = view;
   /** The outermost node of `file` written exactly as `text` (the `nth` one). */
-  const node = (file: string, text: string, nth = 0): Node => {
-    const sf = view.files.get(`/repo/${file}`) as TsNamespace.SourceFile;
-    const out: Node[] = [];
-    const visit = (n: Node) => {
-      if (n.getText(sf) === text) out.push(n);
-      else ts.forEachChild(n, visit);
-    };
-    visit(sf);
-    const found = out[nth];
-    if (!found) throw new Error(`no ${text} (#${nth}) in ${file}`);
-    return found;
-  };
+  const node = (file: string, text: string, nth = 0): Node =>
+    nodeByText(ts, view.files.get(`/repo/${file}`) as TsNamespace.SourceFile, text, nth);
   /** Where a node is and what it says: `file:line text`. */
   const at = (n: Node) => {
     const sf = n.getSourceFile();

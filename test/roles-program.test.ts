@@ -13,6 +13,7 @@ import { analyzeRoles } from '../src/roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../src/roles/config-sources.js';
 import { evidenceOf } from '../src/roles/evidence.js';
 import { inferredProgram } from '../src/roles/inferred.js';
+import { nodeByText } from './helpers/nodes.js';
 
 type Node = TsNamespace.Node;
 const ROOT = '/repo';
@@ -32,17 +33,7 @@ function analyze(files: Record<string, string>, configs: readonly ConfigFile[] =
   const roles = analyzeRoles(view, loadMappings(), undefined, sources);
   const sf = (file: string) => view.files.get(`${ROOT}/${file}`) as TsNamespace.SourceFile;
   /** The outermost node of `file` (default: the first) written exactly as `text`; `nth` for a later one. */
-  const node = (text: string, nth = 0, file = Object.keys(files)[0] as string): Node => {
-    const out: Node[] = [];
-    const visit = (n: Node) => {
-      if (n.getText(sf(file)) === text) out.push(n);
-      else view.ts.forEachChild(n, visit);
-    };
-    visit(sf(file));
-    const found = out[nth];
-    if (!found) throw new Error(`no ${JSON.stringify(text)} (#${nth}) in ${file}`);
-    return found;
-  };
+  const node = (text: string, nth = 0, file = Object.keys(files)[0] as string): Node => nodeByText(view.ts, sf(file), text, nth);
   /** What the engine says a node is: the last step of each fact's evidence. */
   const says = (n: Node) => roles.at(n).map((f) => evidenceOf(f).at(-1)?.says);
   /** `before()` with its sets as sorted arrays. */
