@@ -298,6 +298,21 @@ describe('joins of every form', () => {
       ).toEqual([`\`fetch(\`\${BASE}/election/data/state/\${STATE}/\`)\`: ${STATE}`]);
   });
 
+  it('a base imported or exported under another name is followed to the request', () => {
+    const files = {
+      'a.js': `export const BASE = ${V1};\nconst OTHER = ${V1};\nexport { OTHER as API_BASE };`,
+      'b.js': [
+        "import { BASE as B, API_BASE } from './a.js';",
+        "export const f = () => fetch(B + '/election/field/');",
+        "export const g = () => fetch(API_BASE + '/election/field/');",
+      ].join('\n'),
+    };
+    const a = analyze(files);
+    const said = (call: string) => [...new Set(a.says(a.node(call, 0, 'b.js')))];
+    expect(said("fetch(B + '/election/field/')")).toEqual([`\`fetch(B + '/election/field/')\`: ${FIELDS('v1')}`]);
+    expect(said("fetch(API_BASE + '/election/field/')")).toEqual([`\`fetch(API_BASE + '/election/field/')\`: ${FIELDS('v1')}`]);
+  });
+
   it("an HTTP client's base option and a path given to its method", () => {
     expect(
       request(
