@@ -7,7 +7,7 @@ import type { PropertyRule } from '../mapping/schema.js';
 import { type Fact, strengthOf } from '../roles/facts.js';
 import type { Role } from '../roles/role.js';
 import { kindOf } from '../rules/registry.js';
-import { type Note, note } from '../vocabulary/notes.js';
+import { type Note, note, type StaysOnV1 } from '../vocabulary/notes.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
 import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
@@ -267,14 +267,12 @@ export function decide(a: Analysis): Decision[] {
   // A request the migration moves to V2 whose data reaches no value the engine sees: its readers
   // are not known, so the request's call says so (else the URL moves and the reads silently stay V1).
   for (const { node, facts } of roles.unread(a.source.sf)) {
-    const moved = facts.filter((f) => {
+    for (const f of facts) {
       const data = payloadOf(f.role);
-      return data?.node.version === plan.model.from && !data.stays;
-    });
-    const first = moved[0];
-    const data = first && payloadOf(first.role);
-    if (!first || !data) continue;
-    mark(node, note('response-unseen', { request: first.note ?? 'the API', noun: data.node.noun }), null);
+      if (data?.node.version !== plan.model.from || data.stays) continue;
+      mark(node, note('response-unseen', { request: f.note ?? 'the API', noun: data.node.noun }), null);
+      break;
+    }
   }
 
   // Whole strings spelled like slugs, now that every domain is known.
@@ -406,7 +404,7 @@ function requested(fact: Fact): boolean {
 }
 
 /** Why data that stays V1 stays (a shared base outweighs a split version when both arrive). */
-function stayingWhy(facts: readonly ApiFact[]): 'shared' | 'split' {
+function stayingWhy(facts: readonly ApiFact[]): StaysOnV1 {
   return facts.some((f) => f.role.stays === 'shared') ? 'shared' : 'split';
 }
 

@@ -143,7 +143,12 @@ export function analyzeRoles(
   const reached = t.facts.files;
   let apiTypes: ReadonlyMap<string, ApiNode> | undefined;
   const unfollowed = t.unfollowed();
-  const unread = t.unread();
+  // Asked by the decisions only (an inferred program's earlier rounds never are): computed once, then.
+  let unread: ReadonlyMap<Node, readonly Fact[]> | undefined;
+  const unreadOnce = () => {
+    unread ??= t.unread();
+    return unread;
+  };
   const model = table.model;
   /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
   const otherOf = (origin: Node) => {
@@ -191,7 +196,7 @@ export function analyzeRoles(
     },
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
     unfollowed: (sf) => inFile(unfollowed, sf),
-    unread: (sf) => inFile(unread, sf),
+    unread: (sf) => inFile(unreadOnce(), sf),
     named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,

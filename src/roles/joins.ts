@@ -89,11 +89,10 @@ export class Joins {
   }
 
   /** `text` joined from `a` and `b` (what follows `a` ends the text): a piece, with the fact and split of either. */
-  private joined(text: string, a: Piece, b: Piece): { fact: Fact | undefined; split: boolean; piece: (url?: UrlValue) => Piece } {
+  private joined(text: string, a: Piece, b: Piece): { split: boolean; piece: (url?: UrlValue) => Piece } {
     const fact = a.fact ?? b.fact;
     const split = !!a.split || !!b.split || versionSplitAt(text, text.length - b.text.length);
     return {
-      fact,
       split,
       piece: (url) => ({ text, ...(url ? { url } : {}), ...(fact ? { fact } : {}), ...(split ? { split: true as const } : {}) }),
     };

@@ -154,3 +154,11 @@ export function isClientMethod(name: string): boolean {
 export function baseOptions(): readonly string[] {
   return ['baseURL', 'baseUrl', 'prefixUrl', 'base_url', 'baseURI'];
 }
+/** Option names a request's options object gives its URL by (`$.ajax({ url })`, axios, the `request` package's `uri`). */
+export function urlOptions(): readonly string[] {
+  return ['url', 'uri'];
+}
+/** Methods of a string or `URL` that give the same URL back as text. */
+export function keepsUrl(name: string): boolean {
+  return ['toString', 'valueOf', 'toJSON'].includes(name);
+}

@@ -1,4 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import type { StaysOnV1 } from '../vocabulary/notes.js';
 import type { ApiNode } from './graph.js';
 import type { UrlValue } from './url-value.js';
 
@@ -20,9 +21,6 @@ type Node = TsNamespace.Node;
  * - `url`: a string that is part of an API URL (a base, a path, a whole URL).
  * - `client`: an HTTP client object configured with a base URL (`axios.create({ baseURL })`).
  */
-/** Why data stays on V1 after the migration (see `Role`). */
-export type StaysOnV1 = 'shared' | 'split';
-
 export type Role =
   | {
       readonly t: 'api';

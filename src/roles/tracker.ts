@@ -11,6 +11,7 @@ import {
   isCallbackMethod,
   isClientMethod,
   isLodashModule,
+  keepsUrl,
   lodashModuleFunction,
   readsNoMembers,
   readsOwnNames,
@@ -19,6 +20,7 @@ import {
   returnsList,
   returnsOneElement,
   takesIteratee,
+  urlOptions,
 } from './library-names.js';
 import { Calls, dynamicImportOf, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
 import { type ApiRole, awaited, isListRole, type Role, Roles, type SiteRole } from './role.js';
@@ -1009,15 +1011,15 @@ export class Tracker {
     // Data handed to a callback the engine cannot see into is said where it is handed.
     const walked = new Set<Fact>();
     const read = new Set<Node>();
-    const values = [...this.facts.all(), ...[...this.handed.values()].flat()];
-    for (const f of values) {
-      // The data itself, or a promise of it (`res.json()` returned to a caller): the body is out of the response.
-      if (f.role.t !== 'api' && !(f.role.t === 'promise' && f.role.of.t === 'api')) continue;
-      for (let p = f.prev; p && !walked.has(p); p = p.prev) {
-        walked.add(p);
-        read.add(p.node);
+    for (const facts of [this.facts.all(), ...this.handed.values()])
+      for (const f of facts) {
+        // The data itself, or a promise of it (`res.json()` returned to a caller): the body is out of the response.
+        if (f.role.t !== 'api' && !(f.role.t === 'promise' && f.role.of.t === 'api')) continue;
+        for (let p = f.prev; p && !walked.has(p); p = p.prev) {
+          walked.add(p);
+          read.add(p.node);
+        }
       }
-    }
     const out = new Map<Node, Fact[]>();
     for (const f of this.facts.all())
       if (f.step === 'request' && !read.has(f.node) && this.usedHere(f.node)) keepFact(out, f.node, f);
@@ -1318,7 +1320,7 @@ export class Tracker {
     if (r.t === 'site' && r.what === 'object') {
       // `$.ajax({ url })`, `request({ uri }, cb)`: a request of the URL the options hold.
       if (index === 0)
-        for (const member of ['url', 'uri'])
+        for (const member of urlOptions())
           this.load(r, member, (m) => m.role.t === 'url' && m.prev && this.joins.request(call, m.prev), fact);
       const path = index > 0 ? call.arguments?.[0] : index === 0 ? memberValue(ts, r.site, 'url') : undefined;
       for (const option of baseOptions()) {
@@ -1757,11 +1759,6 @@ function skipParensUp(ts: Ts, node: Node): Node {
   let n = node;
   while (ts.isParenthesizedExpression(n) && n.parent) n = n.parent;
   return n;
-}
-
-/** Methods of a string or `URL` that give the same URL back as text. */
-function keepsUrl(name: string): boolean {
-  return ['toString', 'valueOf', 'toJSON'].includes(name);
 }
 
 /** The value an object literal gives a member (`{ url: '/election/field/' }`), if it writes it plainly once. */

@@ -33,6 +33,9 @@ export interface UrlValue {
   readonly split?: true;
 }
 
+/** A version segment at the start of a URL's path (`/v1`, then its end or `/`, `?`, `#`, a part built at run time); the version is the group. */
+const VERSION_SEGMENT = /^\/(v[0-9]+)(?=$|[/?#\0])/;
+
 /** A URL's scheme (if any) and authority: `https://host:port`, `//host`; the host is the group. */
 function schemeAndHost(text: string): RegExpExecArray | null {
   return /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/\0?#]+)/i.exec(text);
@@ -57,7 +60,7 @@ export function classifyUrl(
     if (!model.hosts.has(host)) return undefined;
     rest = text.slice(h[0].length);
   }
-  const version = /^\/(v[0-9]+)(?=$|[/?#\0])/.exec(rest);
+  const version = VERSION_SEGMENT.exec(rest);
   const v = version ? (version[1] as string) : undefined;
   const known = v === model.from || v === model.to ? (v as Version) : undefined;
   if (v !== undefined && !known) return undefined;
@@ -90,7 +93,7 @@ function isPathLike(text: string): boolean {
 export function versionSplitAt(text: string, boundary: number): boolean {
   const h = schemeAndHost(text);
   const from = h ? h[0].length : 0;
-  const version = /^\/v[0-9]+(?=$|[/?#\0])/.exec(text.slice(from));
+  const version = VERSION_SEGMENT.exec(text.slice(from));
   return !!version && from < boundary && boundary < from + version[0].length;
 }
 

@@ -1,6 +1,6 @@
 import { showPath } from '../endpoints/model.js';
 import { code, list } from '../rules/format.js';
-import type { MarkerCause, Note, NoteCode, NoteParams } from './notes.js';
+import type { MarkerCause, Note, NoteCode, NoteParams, StaysOnV1 } from './notes.js';
 
 /**
  * The codemod's wording: every marker text, by note code (the rule kinds and the URL scanner
@@ -20,13 +20,12 @@ const subject = (v1: string, place: Place) =>
   place === 'string' ? `${code(v1)} (in this string)` : place === 'template' ? `${code(v1)} (in the <template>)` : code(v1);
 const byPlace = (place: Place, cause: MarkerCause): MarkerCause => (place === 'template' ? 'in-template' : cause);
 /** Why a request stays on V1 after the migration, as its data's markers say it. */
-const stayingRequest = (why: 'shared' | 'split') =>
+const stayingRequest = (why: StaysOnV1) =>
   why === 'shared'
     ? 'requested through a base that stays on V1 (it is shared with another service)'
     : "requested from a URL whose version is made of two pieces (as `'/v' + 1`), which the codemod cannot move";
 /** What to do about it, after the marker's sentence. */
-const stayingAdvice = (why: 'shared' | 'split') =>
-  why === 'split' ? ' (write the version in one string and run the codemod again)' : '';
+const stayingAdvice = (why: StaysOnV1) => (why === 'split' ? ' (write the version in one string and run the codemod again)' : '');
 
 const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCause; text(p: NoteParams[C]): string } } = {
   'renamed-elsewhere': {

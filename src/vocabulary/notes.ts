@@ -3,6 +3,12 @@
  * decide which note applies; `messages.ts` words it. A new code does not compile until it is
  * worded there.
  */
+/**
+ * Why data stays on V1 after the migration: `shared`, requested through a base shared with another
+ * service; `split`, from a URL whose version is made of two pieces (`'/v' + 1`) no edit of one string moves.
+ */
+export type StaysOnV1 = 'shared' | 'split';
+
 export interface NoteParams {
   /** A renamed slug where the codemod cannot rewrite it (inside a larger string, in a `<template>`). */
   'renamed-elsewhere': { v1: string; v2: string; place: 'string' | 'template' };
@@ -33,9 +39,9 @@ export interface NoteParams {
    * A renamed property read on V1 data that stays V1: its request goes through a shared base, or its
    * URL's version is made of two pieces (`'/v' + 1`) no edit of one string can move.
    */
-  'read-stays-v1': { v1: string; v2: string; noun: string; why: 'shared' | 'split' };
+  'read-stays-v1': { v1: string; v2: string; noun: string; why: StaysOnV1 };
   /** A renamed slug compared with the slugs of V1 data that stays V1 (as for `read-stays-v1`). */
-  'slug-stays-v1': { v1: string; v2: string; noun: string; why: 'shared' | 'split' };
+  'slug-stays-v1': { v1: string; v2: string; noun: string; why: StaysOnV1 };
   /** A name the table renames, in a GraphQL document whose type nothing links to the API's data (the program uses the API). */
   'graphql-unlinked': { name: string; type?: string; v2?: string };
   /** A renamed property on a value nothing shows to be the API's: left as it is (a doubt, low confidence). */
