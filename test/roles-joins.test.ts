@@ -164,6 +164,14 @@ describe('a URL handed on as text, a request or a client option', () => {
       `fetch(new URL(BASE + '/election/field/').toString())${READ}`,
       `fetch(new URL(BASE + '/election/field/').toString())${READ_V2}`,
     ],
+    '`url.valueOf()`': [
+      `fetch((BASE + '/election/field/').valueOf())${READ}`,
+      `fetch((BASE + '/election/field/').valueOf())${READ_V2}`,
+    ],
+    '`new URL(…).toJSON()`': [
+      `fetch(new URL(BASE + '/election/field/').toJSON())${READ}`,
+      `fetch(new URL(BASE + '/election/field/').toJSON())${READ_V2}`,
+    ],
     '`String(url)`': [`fetch(String(BASE + '/election/field/'))${READ}`, `fetch(String(BASE + '/election/field/'))${READ_V2}`],
     '`encodeURI(url)`': [
       `fetch(encodeURI(BASE + '/election/field/'))${READ}`,
