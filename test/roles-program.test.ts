@@ -5,44 +5,9 @@
  * requests and their notes, the GraphQL types a source plugin fills, and what is said per file.
  * Each program is an inferred program of its own; answers are asserted exactly.
  */
-import type { ts as TsNamespace } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { type ConfigFormat, parseConfig } from '../src/files/config-files.js';
-import { loadMappings } from '../src/mapping/load.js';
-import { analyzeRoles } from '../src/roles/analysis.js';
-import { type ConfigFile, ConfigSources } from '../src/roles/config-sources.js';
 import { evidenceOf } from '../src/roles/evidence.js';
-import { inferredProgram } from '../src/roles/inferred.js';
-import { nodeByText } from './helpers/nodes.js';
-
-type Node = TsNamespace.Node;
-const ROOT = '/repo';
-const V1 = "'https://api.voteamerica.org/v1'";
-const HOST = "'https://api.voteamerica.org'";
-
-const configFile = (path: string, format: ConfigFormat, text: string): ConfigFile => ({
-  path: `${ROOT}/${path}`,
-  text,
-  tree: parseConfig(format, text) as ConfigFile['tree'],
-});
-
-/** The role engine over `files` (paths under /repo), with the config files given. */
-function analyze(files: Record<string, string>, configs: readonly ConfigFile[] = []) {
-  const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
-  const sources = configs.length > 0 ? new ConfigSources(view.ts, configs, ROOT) : undefined;
-  const roles = analyzeRoles(view, loadMappings(), undefined, sources);
-  const sf = (file: string) => view.files.get(`${ROOT}/${file}`) as TsNamespace.SourceFile;
-  /** The outermost node of `file` (default: the first) written exactly as `text`; `nth` for a later one. */
-  const node = (text: string, nth = 0, file = Object.keys(files)[0] as string): Node => nodeByText(view.ts, sf(file), text, nth);
-  /** What the engine says a node is: the last step of each fact's evidence. */
-  const says = (n: Node) => roles.at(n).map((f) => evidenceOf(f).at(-1)?.says);
-  /** `before()` with its sets as sorted arrays. */
-  const before = (n: Node, piece: number) => {
-    const b = roles.before(n, piece);
-    return b && { ...b, versions: [...b.versions].sort(), hosts: [...b.hosts].sort() };
-  };
-  return { view, roles, sources, sf, node, says, before };
-}
+import { analyze, configFile, HOST, type Node, ROOT, V1 } from './helpers/program.js';
 
 describe('the bases joined before a piece of a string', () => {
   it('a `+`: the base literal before the path, with its version and host; nothing before the base', () => {

@@ -1,0 +1,42 @@
+/**
+ * The role engine over a small inferred program, asked in process (the role engine's own tests):
+ * `analyze({ 'a.js': code })` gives the analysis, a node found by its text, and what the engine
+ * says a node is (the last step of each fact's evidence).
+ */
+import type { ts as TsNamespace } from 'ts-morph';
+import { type ConfigFormat, parseConfig } from '../../src/files/config-files.js';
+import { loadMappings } from '../../src/mapping/load.js';
+import { analyzeRoles } from '../../src/roles/analysis.js';
+import { type ConfigFile, ConfigSources } from '../../src/roles/config-sources.js';
+import { evidenceOf } from '../../src/roles/evidence.js';
+import { inferredProgram } from '../../src/roles/inferred.js';
+import { nodeByText } from './nodes.js';
+
+export type Node = TsNamespace.Node;
+export const ROOT = '/repo';
+export const V1 = "'https://api.voteamerica.org/v1'";
+export const HOST = "'https://api.voteamerica.org'";
+
+export const configFile = (path: string, format: ConfigFormat, text: string): ConfigFile => ({
+  path: `${ROOT}/${path}`,
+  text,
+  tree: parseConfig(format, text) as ConfigFile['tree'],
+});
+
+/** The role engine over `files` (paths under /repo), with the config files given. */
+export function analyze(files: Record<string, string>, configs: readonly ConfigFile[] = []) {
+  const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
+  const sources = configs.length > 0 ? new ConfigSources(view.ts, configs, ROOT) : undefined;
+  const roles = analyzeRoles(view, loadMappings(), undefined, sources);
+  const sf = (file: string) => view.files.get(`${ROOT}/${file}`) as TsNamespace.SourceFile;
+  /** The outermost node of `file` (default: the first) written exactly as `text`; `nth` for a later one. */
+  const node = (text: string, nth = 0, file = Object.keys(files)[0] as string): Node => nodeByText(view.ts, sf(file), text, nth);
+  /** What the engine says a node is: the last step of each fact's evidence. */
+  const says = (n: Node) => roles.at(n).map((f) => evidenceOf(f).at(-1)?.says);
+  /** `before()` with its sets as sorted arrays. */
+  const before = (n: Node, piece: number) => {
+    const b = roles.before(n, piece);
+    return b && { ...b, versions: [...b.versions].sort(), hosts: [...b.hosts].sort() };
+  };
+  return { view, roles, sources, sf, node, says, before };
+}
