@@ -40,7 +40,10 @@ const APPS = {
   'js-wrappers': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
-  /** One V1 base for the API and, through the same helper, another VoteAmerica service on the same host and version. */
+  /**
+   * One V1 base for the API and, through the same helper, another VoteAmerica service on the same host
+   * and version; the settings holding it are a module's default export, imported under another name.
+   */
   'shared-base': 'shared',
 } as const;
 

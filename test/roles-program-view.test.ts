@@ -73,6 +73,50 @@ describe('referencesOf', () => {
   });
 });
 
+describe('the readers of a default export', () => {
+  const BASE = "const BASE = 'https://api.voteamerica.org/v1';";
+  const sf = (p: ReturnType<typeof program>, file: string) => p.view.files.get(`/repo/${file}`) as TsNamespace.SourceFile;
+  const exportAssignment = (p: ReturnType<typeof program>, file: string) =>
+    sf(p, file).statements.find((s) => p.ts.isExportAssignment(s)) as TsNamespace.ExportAssignment;
+
+  it('`export default BASE`: its default imports under any name, `{ default as X }`, a re-export, and `require`', () => {
+    const p = program({
+      'a.js': `${BASE}\nexport default BASE;`,
+      'b.js': "import B from './a.js';\nexport const g = () => B + '/x';",
+      'c.js': "import { default as C } from './a.js';\nexport const h = () => C;",
+      'd.js': "export { default as D } from './a.js';",
+      'e.js': "import { D } from './d.js';\nimport * as N from './a.js';\nexport const k = () => [D, N.default];",
+      'f.js': "const cfg = require('./a.js');\nexports.m = () => cfg;",
+      'g.js': "import other from './f.js';\nexport const n = () => other;",
+    });
+    expect(p.calls.referencesOfDefault(exportAssignment(p, 'a.js')).map(p.at)).toEqual([
+      'b.js:2 B',
+      'c.js:2 C',
+      'e.js:3 D',
+      "f.js:1 require('./a.js')",
+    ]);
+  });
+
+  it("`export { BASE as default }` is read where BASE's default imports are", () => {
+    const p = program({
+      'a.js': `${BASE}\nexport { BASE as default };`,
+      'b.js': "import B from './a.js';\nexport const g = () => B + '/x';",
+      'c.js': "export { default } from './a.js';",
+      'd.js': "import D from './c.js';\nexport const h = () => D;",
+    });
+    expect(p.calls.referencesOf(p.node('a.js', 'BASE')).map(p.at)).toEqual(['b.js:2 B', 'd.js:2 D']);
+  });
+
+  it("TypeScript's `export =` is read by `import X = require(…)` and a default import", () => {
+    const p = program({
+      'a.ts': `${BASE}\nexport = BASE;`,
+      'b.ts': "import B = require('./a');\nexport const g = () => B + '/x';",
+      'c.ts': "import C from './a';\nexport const h = () => C;",
+    });
+    expect(p.calls.referencesOfDefault(exportAssignment(p, 'a.ts')).map(p.at)).toEqual(['b.ts:2 B', 'c.ts:2 C']);
+  });
+});
+
 describe('calleesOf', () => {
   const p = () =>
     program({

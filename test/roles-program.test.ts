@@ -451,3 +451,46 @@ describe('what is said per file', () => {
     expect([inFile(a.roles.named(a.sf('a.js'))), inFile(a.roles.named(a.sf('b.js')))]).toEqual([["'long_name'"], ["'slug'"]]);
   });
 });
+
+describe('a base exported as a default', () => {
+  const FIELDS =
+    "`fetch(B + '/election/field/')`: the response of GET /v1/election/field/, a promise of a response whose body is V1 field list";
+  const request = (files: Record<string, string>, file: string) => {
+    const a = analyze(files);
+    return a.says(a.node("fetch(B + '/election/field/')", 0, file));
+  };
+  const CALL = "export const f = () => fetch(B + '/election/field/');";
+
+  it('reaches the requests of every module that imports it, under any name and through a re-export', () => {
+    const base = `const BASE = ${V1};`;
+    for (const files of <Record<string, string>[]>[
+      { 'a.js': `${base}\nexport default BASE;`, 'b.js': `import B from './a.js';\n${CALL}` },
+      { 'a.js': `${base}\nexport { BASE as default };`, 'b.js': `import B from './a.js';\n${CALL}` },
+      { 'a.js': `${base}\nexport default BASE;`, 'b.js': `import { default as B } from './a.js';\n${CALL}` },
+      { 'a.ts': `${base}\nexport = BASE;`, 'b.ts': `import B = require('./a');\n${CALL}` },
+      {
+        'a.js': `${base}\nexport default BASE;`,
+        'i.js': "export { default as B } from './a.js';",
+        'b.js': `import { B } from './i.js';\n${CALL}`,
+      },
+      { 'a.js': `export default ${V1};`, 'b.js': `import B from './a.js';\n${CALL}` },
+    ])
+      expect([Object.values(files)[0], request(files, Object.keys(files).at(-1) as string)]).toEqual([
+        Object.values(files)[0],
+        [FIELDS],
+      ]);
+  });
+
+  it('a default base shared with another service keeps its requests on V1 (the data stays V1)', () => {
+    const a = analyze({
+      'a.js': `const BASE = ${V1};\nexport default BASE;`,
+      'b.js': [
+        "import B from './a.js';",
+        "export const s = (id) => fetch(B + '/registration/status/' + id + '/');",
+        "export const f = () => fetch(B + '/election/field/');",
+      ].join('\n'),
+    });
+    expect(a.roles.sharedWith(a.node(V1))).toBe('/v1/registration/status/');
+    expect(a.says(a.node("fetch(B + '/election/field/')", 0, 'b.js'))).toEqual([`${FIELDS} that stays on V1`]);
+  });
+});

@@ -84,19 +84,42 @@ export class Calls {
   private moduleReaders(key: Node, sf: TsNamespace.SourceFile, name: string): readonly Node[] {
     const known = this.refs.get(key);
     if (known) return known;
-    const { ts, checker } = this.view;
     const out: Node[] = [];
     this.refs.set(key, out);
     const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
-    const exported =
-      moduleSymbol?.exports?.get(name as TsNamespace.__String) ?? moduleSymbol?.exports?.get('default' as TsNamespace.__String);
     if (!moduleSymbol) return out;
+    const exported =
+      moduleSymbol.exports?.get(name as TsNamespace.__String) ?? moduleSymbol.exports?.get('default' as TsNamespace.__String);
+    // A default import resolves through the export to what it names (`export default BASE`: the variable).
+    this.importersOf(sf, exported && this.resolved(exported), moduleSymbol, out);
+    return out;
+  }
+
+  /** `export { BASE as default }`: the default imports of the module, read under their local names. */
+  private defaultImports(symbol: TsNamespace.Symbol, sf: TsNamespace.SourceFile, out: Node[]): void {
+    this.importersOf(sf, symbol, undefined, out);
+  }
+
+  /**
+   * The uses of the default imports of `target` in the program's other files, and the `require`
+   * calls of `moduleSymbol` (a CommonJS module's value) when it is given.
+   */
+  private importersOf(
+    sf: TsNamespace.SourceFile,
+    target: TsNamespace.Symbol | undefined,
+    moduleSymbol: TsNamespace.Symbol | undefined,
+    out: Node[],
+  ): void {
+    const { ts, checker } = this.view;
     for (const file of this.ownFiles) {
       if (file === sf) continue;
       const visit = (n: Node): void => {
-        if (ts.isImportClause(n) && n.name && exported && this.aliasOf(n.name) === exported)
-          this.collect(checker.getSymbolAtLocation(n.name) as TsNamespace.Symbol, n.name.text, file, out, n.name);
-        else if (
+        const local = target && this.defaultBinding(n);
+        if (local && this.aliasOf(local) === target) {
+          if (ts.isExportSpecifier(n)) this.collect(target, local.text, undefined, out, local);
+          else this.collect(checker.getSymbolAtLocation(local) as TsNamespace.Symbol, local.text, file, out, local);
+        } else if (
+          moduleSymbol &&
           ts.isCallExpression(n) &&
           ts.isIdentifier(n.expression) &&
           n.expression.text === 'require' &&
@@ -107,9 +130,21 @@ export class Calls {
           out.push(n);
         ts.forEachChild(n, visit);
       };
-      if (file.text.includes('import') || file.text.includes('require')) visit(file);
+      if (/\b(?:import|require|export)\b/.test(file.text)) visit(file);
     }
-    return out;
+  }
+
+  /**
+   * The name a module's default export is bound to by a declaration: `import B from`, `import { default
+   * as B } from`, `import B = require(…)` (of an `export =`), or re-exported under (`export { default
+   * as B } from`; `export { default } from` is found as its importers' default import).
+   */
+  private defaultBinding(n: Node): TsNamespace.Identifier | undefined {
+    const { ts } = this;
+    if (ts.isImportClause(n) || ts.isImportEqualsDeclaration(n)) return n.name;
+    if ((ts.isImportSpecifier(n) || ts.isExportSpecifier(n)) && (n.propertyName ?? n.name).text === 'default')
+      return ts.isIdentifier(n.name) && n.name.text !== 'default' ? n.name : undefined;
+    return undefined;
   }
 
   private symbolOf(name: Node): TsNamespace.Symbol | undefined {
@@ -123,7 +158,12 @@ export class Calls {
   /** The symbol an import (or any alias) stands for, or the symbol itself. */
   private aliasOf(id: Node): TsNamespace.Symbol | undefined {
     const s = this.symbolOf(id);
-    if (!s || !(s.flags & this.ts.SymbolFlags.Alias)) return s;
+    return s && this.resolved(s);
+  }
+
+  /** What an alias stands for (followed to its end), or the symbol itself. */
+  private resolved(s: TsNamespace.Symbol): TsNamespace.Symbol | undefined {
+    if (!(s.flags & this.ts.SymbolFlags.Alias)) return s;
     try {
       return this.view.checker.getAliasedSymbol(s);
     } catch {
@@ -195,8 +235,10 @@ export class Calls {
         const isImport =
           !!p && (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p));
         if (p && ts.isExportSpecifier(p) && p.propertyName === id && ts.isIdentifier(p.name) && same(s)) {
-          // `export { BASE as API_BASE }`: read under the exported name wherever it is imported.
-          if (p.name.text !== text) this.collect(symbol, p.name.text, undefined, out, p.name);
+          // `export { BASE as API_BASE }`: read under the exported name wherever it is imported;
+          // `export { BASE as default }`, by the module's default imports.
+          if (p.name.text === 'default') this.defaultImports(symbol, id.getSourceFile(), out);
+          else if (p.name.text !== text) this.collect(symbol, p.name.text, undefined, out, p.name);
         } else if (isImport && (same(s) || same(this.aliasOf(id)))) {
           // An import of it: its uses in that file, under the local name (`import { BASE as B }`: the
           // checker gives `BASE` there the exported symbol itself).
