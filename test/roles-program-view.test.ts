@@ -4,6 +4,10 @@
  * function is called by, and the expression under parentheses and type assertions. An inferred
  * program of the test's own files each time; answers as source text, exactly.
  */
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { inferredProgram } from '../src/roles/inferred.js';
@@ -70,6 +74,95 @@ describe('referencesOf', () => {
     expect(p.calls.referencesOfModule(p.view.files.get('/repo/a.js') as TsNamespace.SourceFile).map(p.at)).toEqual([
       "b.js:1 require('./a.js')",
     ]);
+  });
+});
+
+describe('referencesOf: where a name can be read', () => {
+  /** The references of the declared name written as `text` in a.js (of a declaration: of its name). */
+  const refs = (files: Record<string, string>, text: string, nth = 0) => {
+    const p = program(files);
+    const n = p.node('a.js', text, nth) as Node & { name?: Node };
+    return p.calls.referencesOf(n.name?.getText() === text ? n.name : n).map(p.at);
+  };
+
+  it("a local is read only in its block, loop, catch clause or function (a function declaration's: where it is declared)", () => {
+    for (const code of [
+      '{ const x = 1; x; }\nx;\nexport {};',
+      'for (const x of []) x;\nx;\nexport {};',
+      'for (let x = 0; ;) x;\nx;\nexport {};',
+      'for (const x in {}) x;\nx;\nexport {};',
+      'try {} catch (x) { x; }\nx;\nexport {};',
+      'function g() { function x() {} x(); }\nx();',
+    ])
+      expect([code, refs({ 'a.js': code }, 'x')]).toEqual([code, ['a.js:1 x']]);
+  });
+
+  it("a module's own top-level name stays in its file; a script's is global, read by the program's other scripts", () => {
+    expect(refs({ 'a.js': 'let base = 1;\nbase;\nexport {};', 'b.js': 'base + 1;' }, 'base')).toEqual(['a.js:2 base']);
+    expect(refs({ 'a.js': 'let base = 1;\nbase;', 'b.js': 'base + 1;' }, 'base')).toEqual(['a.js:2 base', 'b.js:1 base']);
+  });
+
+  it('an export is read through imports and re-exports under each local name', () => {
+    expect(
+      refs(
+        {
+          'a.js': 'export const x = 1;\nexport function f() { return x; }',
+          'b.js': "import { x } from './a.js';\nexport const y = x;\nexport { x };",
+          'c.js': "import { x as z } from './b.js';\nz;",
+        },
+        'x',
+      ),
+    ).toEqual(['a.js:2 x', 'b.js:2 x', 'c.js:2 z']);
+  });
+
+  it("members: a class's static and private members, a string key read by element access, a member read in other files", () => {
+    expect(refs({ 'a.js': 'class A { static x = 1; m() { return A.x; } }\nexport {};' }, 'x')).toEqual(['a.js:1 A.x']);
+    expect(refs({ 'a.js': 'class A { #x = 1; m() { return this.#x; } }\nexport {};' }, '#x')).toEqual(['a.js:1 this.#x']);
+    expect(refs({ 'a.js': "const o = { 'k': 1 };\no['k'];\no.k;\nexport {};" }, "'k'")).toEqual(["a.js:2 o['k']", 'a.js:3 o.k']);
+    expect(refs({ 'a.js': "const o = { k: 1 };\no['k'];\no.k;", 'b.js': "o.k; o['k'];" }, 'k')).toEqual([
+      "a.js:2 o['k']",
+      'a.js:3 o.k',
+      'b.js:1 o.k',
+      "b.js:1 o['k']",
+    ]);
+    expect(refs({ 'a.js': 'class K { m() {} }\nnew K().m();\nexport {};' }, 'm')).toEqual(['a.js:2 new K().m']);
+  });
+
+  it('a pattern is no name: its names are', () => {
+    expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, '{ a }')).toEqual([]);
+    expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, 'a')).toEqual(['a.js:2 a']);
+  });
+});
+
+describe('a dynamic import', () => {
+  // Resolved as the compiler resolves a module: the files are on disk.
+  const dir = mkdtempSync(join(tmpdir(), 'civic-program-view-'));
+  const files = {
+    'a.js': "export const BASE = 'x';\nexport function load() {}\nexport { load as other };",
+    'b.js': "export async function g() { const { BASE, load: L, other } = await import('./a.js'); L(); other(); return BASE; }",
+    'c.js':
+      "export async function h() { const { BASE } = await import('./missing.js'); const { load } = await import(name); return [BASE, load]; }",
+  };
+  for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
+  const view = inferredProgram(new Map(Object.entries(files).map(([f, t]) => [join(dir, f), t])));
+  const calls = new Calls(view);
+  const node = (file: string, text: string) =>
+    nodeByText(view.ts, view.files.get(join(dir, file)) as TsNamespace.SourceFile, text);
+  const at = (n: Node) => `${n.getSourceFile().fileName.slice(dir.length + 1)} ${n.getText().split('\n')[0]}`;
+
+  it('a name destructured from it reads the export, under its own name or another', () => {
+    expect(calls.referencesOf(node('a.js', 'BASE')).map(at)).toEqual(['b.js BASE']);
+    expect(calls.calleesOf(node('b.js', 'L()') as TsNamespace.CallExpression).map(at)).toEqual([
+      'a.js export function load() {}',
+    ]);
+    expect(calls.calleesOf(node('b.js', 'other()') as TsNamespace.CallExpression).map(at)).toEqual([
+      'a.js export function load() {}',
+    ]);
+  });
+
+  it('a module the program does not hold, or not written as a string, is none', () => {
+    const binding = (text: string) => (node('c.js', text) as Node).parent as TsNamespace.BindingElement;
+    expect([calls.dynamicExport(binding('BASE')), calls.dynamicExport(binding('load'))]).toEqual([undefined, undefined]);
   });
 });
 
@@ -152,6 +245,32 @@ describe('calleesOf', () => {
     const q = p();
     const callees = (text: string) => q.calls.calleesOf(q.node('app.js', text) as TsNamespace.CallExpression);
     expect([callees('console.log(6)'), callees('JSON.parse(7)')]).toEqual([[], []]);
+  });
+});
+
+describe('calleesOf: what a call reaches and what it does not', () => {
+  const callees = (code: string, call: string) => {
+    const q = program({ 'a.js': code });
+    return q.calls.calleesOf(q.node('a.js', call) as TsNamespace.CallExpression).map((f) => q.at(f).split(' ')[0]);
+  };
+
+  it('through parentheses, a function assigned to a member, a class field and a name holding one of two functions', () => {
+    expect(callees('function a() {}\n(a)();', '(a)()')).toEqual(['a.js:1']);
+    expect(callees('exports.f = function () {};\nexports.f();', 'exports.f()')).toEqual(['a.js:1']);
+    expect(callees('const o = {};\no.f = () => 1;\no.f();', 'o.f()')).toEqual(['a.js:2']);
+    expect(callees('class C { f = () => 1; m() { this.f(); } }', 'this.f()')).toEqual(['a.js:1']);
+    expect(callees('const k = { f: (x) => x };\nconst o = { k };\no.k.f(1);', 'o.k.f(1)')).toEqual(['a.js:1']);
+    // What the checker resolves for the call (one signature).
+    expect(callees('function a() {}\nfunction b() {}\nconst c = Math.random() ? a : b;\nc();', 'c()')).toEqual(['a.js:1']);
+  });
+
+  it('none: a class without a constructor, a class called without `new`, a bound copy, a declaration without a body, an undeclared root', () => {
+    expect(callees('class K {}\nnew K();', 'new K()')).toEqual([]);
+    expect(callees('class J { constructor() {} }\nJ();', 'J()')).toEqual([]);
+    expect(callees('function a() {}\nconst d = a.bind(null);\nd();', 'd()')).toEqual([]);
+    expect(callees('unknownThing.f();', 'unknownThing.f()')).toEqual([]);
+    const ts = program({ 'a.ts': 'declare function f(): void;\nf();\nexport {};' });
+    expect(ts.calls.calleesOf(ts.node('a.ts', 'f()') as TsNamespace.CallExpression)).toEqual([]);
   });
 });
 
