@@ -494,3 +494,87 @@ describe('a base exported as a default', () => {
     expect(a.says(a.node("fetch(B + '/election/field/')", 0, 'b.js'))).toEqual([`${FIELDS} that stays on V1`]);
   });
 });
+
+describe('the parts of a joined URL', () => {
+  /** The URL values the engine holds at the node written as `text`: kind, text (`*` for a run-time part), base, path, split. */
+  const urls = (code: string, text: string) => {
+    const a = analyze({ 'a.js': code });
+    return a.roles
+      .at(a.node(text))
+      .flatMap((f) => (f.role.t === 'url' ? [f.role.url] : []))
+      .map((u) =>
+        [
+          u.kind,
+          u.text.replaceAll('\0', '*'),
+          u.base ? `base=${u.base.text}` : '',
+          u.path ? `path=${u.path.text}` : '',
+          u.split ? 'split' : '',
+          `at ${u.origin.getText()}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
+  };
+  const BASE = `const BASE = ${V1};\n`;
+  const API = 'https://api.voteamerica.org/v1';
+
+  it('a base then a path: a URL of both; extended, it keeps them (and where it was made)', () => {
+    const code = `${BASE}exports.f = (c) => fetch(BASE + '/election/data/state/' + c + '/');`;
+    expect(urls(code, "BASE + '/election/data/state/'")).toEqual([
+      `url ${API}/election/data/state/ base=${API} path=/election/data/state/ at BASE + '/election/data/state/'`,
+    ]);
+    expect(urls(code, "BASE + '/election/data/state/' + c + '/'")).toEqual([
+      `url ${API}/election/data/state/*/ base=${API} path=/election/data/state/ at BASE + '/election/data/state/'`,
+    ]);
+    expect(
+      urls(`${BASE}exports.f = () => fetch(BASE + '/election/field/' + '?x=1');`, "BASE + '/election/field/' + '?x=1'"),
+    ).toEqual([`url ${API}/election/field/?x=1 base=${API} path=/election/field/ at BASE + '/election/field/'`]);
+    expect(urls(`${BASE}exports.f = () => fetch(BASE.concat('/election/field/'));`, "BASE.concat('/election/field/')")).toEqual([
+      `url ${API}/election/field/ base=${API} path=/election/field/ at BASE.concat('/election/field/')`,
+    ]);
+  });
+
+  it('a path extended is that path (an API path or another), with no base', () => {
+    expect(urls("exports.f = () => fetch('/election/field/' + '?x=1');", "'/election/field/' + '?x=1'")).toEqual([
+      "path /election/field/?x=1 path=/election/field/ at '/election/field/'",
+    ]);
+    expect(urls("exports.f = (c) => fetch('/registration/status/' + c);", "'/registration/status/' + c")).toEqual([
+      "other /registration/status/* path=/registration/status/ at '/registration/status/'",
+    ]);
+  });
+
+  it('an empty side is the other side itself; unknown text before a path makes no URL', () => {
+    expect(urls("exports.f = () => fetch('' + '/election/field/');", "'' + '/election/field/'")).toEqual([
+      "path /election/field/ at '/election/field/'",
+    ]);
+    expect(urls(`${BASE}exports.f = () => fetch(BASE + '');`, "BASE + ''")).toEqual([`base ${API} at ${V1}`]);
+    expect(urls("exports.f = (c) => fetch(c + '/election/field/');", "c + '/election/field/'")).toEqual([]);
+  });
+
+  it('`new URL(path, base)` and `url.resolve(base, path)`: resolved as URLs are, with the base and the path they were given', () => {
+    expect(
+      urls(`${BASE}exports.f = () => fetch(new URL('election/field/', BASE + '/'));`, "new URL('election/field/', BASE + '/')"),
+    ).toEqual([`url ${API}/election/field/ base=${API}/ path=election/field/ at new URL('election/field/', BASE + '/')`]);
+    // An absolute path replaces the base's path (its version with it); the path alone is a value too.
+    expect(
+      urls(`${BASE}exports.f = () => fetch(new URL('/election/field/', BASE));`, "new URL('/election/field/', BASE)"),
+    ).toEqual([
+      "path /election/field/ path=/election/field/ at new URL('/election/field/', BASE)",
+      `url https://api.voteamerica.org/election/field/ base=${API} path=/election/field/ at new URL('/election/field/', BASE)`,
+    ]);
+    expect(
+      urls(
+        "exports.f = () => fetch(new URL('https://api.voteamerica.org/v1/election/field/'));",
+        "new URL('https://api.voteamerica.org/v1/election/field/')",
+      ),
+    ).toEqual([`url ${API}/election/field/ at 'https://api.voteamerica.org/v1/election/field/'`]);
+    expect(urls('exports.f = () => fetch(new URL());', 'new URL()')).toEqual([]);
+    const resolve = `url.resolve(${HOST} + '/', 'v1/election/field/')`;
+    expect(urls(`const url = require('url');\nexports.f = () => fetch(${resolve});`, resolve)).toEqual([
+      `url ${API}/election/field/ base=https://api.voteamerica.org/ path=v1/election/field/ split at ${resolve}`,
+    ]);
+    expect(urls(`const url = require('url');\nexports.f = () => fetch(url.resolve(${HOST}));`, `url.resolve(${HOST})`)).toEqual(
+      [],
+    );
+  });
+});
