@@ -260,6 +260,10 @@ describe('calleesOf: what a call reaches and what it does not', () => {
     expect(callees('const o = {};\no.f = () => 1;\no.f();', 'o.f()')).toEqual(['a.js:2']);
     expect(callees('class C { f = () => 1; m() { this.f(); } }', 'this.f()')).toEqual(['a.js:1']);
     expect(callees('const k = { f: (x) => x };\nconst o = { k };\no.k.f(1);', 'o.k.f(1)')).toEqual(['a.js:1']);
+    // A variable assigned a function after its declaration: each function it is assigned.
+    expect(callees('let late;\nlate = () => 1;\nlate();', 'late()')).toEqual(['a.js:2']);
+    expect(callees('let f;\nif (x) f = () => 1;\nelse f = (function () {});\nf();', 'f()')).toEqual(['a.js:2', 'a.js:3']);
+    expect(callees('let g = () => 0;\ng = () => 1;\ng += 1;\ng();', 'g()')).toEqual(['a.js:1', 'a.js:2']);
     // What the checker resolves for the call (one signature).
     expect(callees('function a() {}\nfunction b() {}\nconst c = Math.random() ? a : b;\nc();', 'c()')).toEqual(['a.js:1']);
   });

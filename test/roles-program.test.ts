@@ -578,3 +578,20 @@ describe('the parts of a joined URL', () => {
     );
   });
 });
+
+describe('a function kept in a variable assigned after its declaration', () => {
+  it('is followed where it is called and where it is handed on by name', () => {
+    const fetchList =
+      "exports.m = async () => { const list = await (await fetch(BASE + '/election/field/')).json(); return X; };";
+    for (const [decl, call] of [
+      ['let show;\nshow = (list) => list.map((f) => f.slug);', 'show(list)'],
+      ['var show;\nif (process.env.X) show = (list) => list.map((f) => f.slug);\nelse show = () => [];', 'show(list)'],
+      ['let show = () => [];\nshow = (list) => list.map((f) => f.slug);', 'show(list)'],
+      ['let show;\nshow = (list) => list.map((f) => f.slug);', '[list].map(show)'],
+    ] as const) {
+      const a = analyze({ 'a.js': `const BASE = ${V1};\n${decl}\n${fetchList.replace('X', call)}` });
+      const f = a.node('f') as Node & { name: Node };
+      expect([decl, call, a.says(f.name)]).toEqual([decl, call, ['`f`: an element, V1 field descriptor']]);
+    }
+  });
+});

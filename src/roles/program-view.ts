@@ -343,6 +343,7 @@ export class Calls {
       else if (ts.isClassLike(d) && ts.isNewExpression(call))
         for (const m of d.members) if (ts.isConstructorDeclaration(m)) take(m);
     }
+    for (const fn of this.assignedFunctions(symbol)) take(fn);
     if (out.length > 0) return out;
     // A function value a name holds that is not a function literal (`const f = flag ? a : b`, a name destructured
     // from `await import('./x.js')`): what the checker resolves.
@@ -355,6 +356,23 @@ export class Calls {
       }
     }
     return out;
+  }
+
+  /** `let f; … f = () => …`: the functions a variable is assigned after its declaration. */
+  assignedFunctions(symbol: TsNamespace.Symbol | undefined): FunctionLike[] {
+    const { ts } = this;
+    const variable = symbol?.valueDeclaration;
+    if (!variable || !ts.isVariableDeclaration(variable) || !ts.isIdentifier(variable.name)) return [];
+    return this.referencesOf(variable.name).flatMap((ref) => {
+      const p = ref.parent;
+      const value =
+        p &&
+        ts.isBinaryExpression(p) &&
+        p.left === ref &&
+        p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        skipParens(ts, p.right);
+      return value && this.isFunctionLike(value) ? [value] : [];
+    });
   }
 
   /** The export a name destructured from a dynamic import is (`const { f } = await import('./x.js')`), if the program holds the module. */

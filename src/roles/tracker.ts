@@ -986,10 +986,10 @@ export class Tracker {
 
   /** The functions a name is declared as (with a body): `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
   private declaredFunctions(symbol: TsNamespace.Symbol | undefined): FunctionLike[] {
-    return (symbol?.declarations ?? []).flatMap((d) => {
-      const fn = this.calls.functionOf(d);
-      return fn?.body ? [fn] : [];
-    });
+    return [
+      ...(symbol?.declarations ?? []).map((d) => this.calls.functionOf(d)),
+      ...this.calls.assignedFunctions(symbol),
+    ].flatMap((fn) => (fn?.body ? [fn] : []));
   }
 
   /**
