@@ -30,7 +30,8 @@ const APPS = {
    * Plain JS whose helpers fetch the data themselves and hand it to callbacks: `.then(cb)`, `done(data)`
    * after `await`, a callback passed on to another helper, a function passed by name, an options
    * object's method, a class that keeps the callback it is built with, an event's listener in another
-   * module, a registry of formatters picked by a computed key, a formatter kept in a `let` assigned later.
+   * module, a registry of formatters picked by a computed key, a formatter kept in a `let` assigned later,
+   * `Array.from(list, fn)`.
    */
   'js-callbacks': 'v1',
   /**

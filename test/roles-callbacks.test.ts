@@ -54,6 +54,10 @@ describe('callbacks handed to a helper that fetches', () => {
       'function show(fields) { return fields.map((f) => f.long_name); }',
       'export const names = () => withFields(show);',
     ],
+    'the map function of `Array.from(list, fn)`, and a list copied by it': [
+      `export const names = () => ${FIELDS}.then((fields) => Array.from(fields, (f) => f.long_name));`,
+      `export const copies = () => ${FIELDS}.then((fields) => Array.from(fields).map((f) => f.long_name));`,
+    ],
     'a callback kept in a local': [
       `function withFields(cb) { const f = cb; return ${FIELDS}.then(f); }`,
       'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',

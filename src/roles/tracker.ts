@@ -1247,9 +1247,14 @@ export class Tracker {
       case 'Object.values':
       case 'Array.from': {
         const list = this.roles.site(call, 'array');
+        // `Array.from(list, (f) => …)`: each element is handed to the function, whose returns are the elements.
+        const mapFn = calleeText === 'Array.from' && index === 0 ? call.arguments[1] : undefined;
         if (calleeText === 'Object.values' && r.t === 'site')
           this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
-        else this.elements(r, (e) => this.facts.store(this.cell(list, '[]'), e), fact);
+        else if (mapFn) {
+          this.elements(r, (e) => this.callback(mapFn, 0, e), fact);
+          this.returnsInto(mapFn, list, (x) => x);
+        } else this.elements(r, (e) => this.facts.store(this.cell(list, '[]'), e), fact);
         this.add(call, list, 'flow', fact);
         return;
       }
