@@ -99,3 +99,95 @@ describe('requests whose data the engine does not see read', () => {
     expect(markers.map((l) => l.includes('V1 field lists are handed to `show.bind(null)`'))).toEqual([true]);
   });
 });
+
+describe('an API base handed to a call this tool cannot see into', () => {
+  const mark = (callee: string) =>
+    `  // civic-migrate: \`https://api.voteamerica.org/v1\` moves to V2, but it is handed to \`${callee}\`, which this tool cannot see into: the requests made with what it returns are not known, so make sure their data is read with V2's names (\`civic-migrate explain NAME\` says how)`;
+  const READ = '  return list.map((f) => f.long_name);';
+  const unseen: Record<string, [string[], string]> = {
+    "the `url-join` package (a library's joiner)": [
+      [
+        "import urljoin from 'url-join';",
+        'export async function a() {',
+        "  const list = await (await fetch(urljoin(BASE, 'election', 'field', '/'))).json();",
+      ],
+      'urljoin(…)',
+    ],
+    "Node's `path.posix.join`": [
+      [
+        "import path from 'path';",
+        'export async function a() {',
+        "  const list = await (await fetch(path.posix.join(BASE, 'election/field/'))).json();",
+      ],
+      'path.posix.join(…)',
+    ],
+    "the program's own joiner gathering its parts in a rest parameter": [
+      [
+        "const join = (...parts) => parts.join('/');",
+        'export async function a() {',
+        "  const list = await (await fetch(join(BASE, 'election', 'field', ''))).json();",
+      ],
+      'join(…)',
+    ],
+    "another package's client class": [
+      [
+        "import { ApiClient } from 'some-http-client';",
+        'export async function a() {',
+        "  const list = await new ApiClient(BASE).get('election/field/');",
+      ],
+      'ApiClient(…)',
+    ],
+  };
+  for (const [name, [lines, callee]] of Object.entries(unseen))
+    it(`${name}: the base moves, the call gets a marker, the reads are left`, () => {
+      const at = lines.length - 1;
+      expect(migrated([BASE, ...lines, READ, '}'])).toEqual([
+        BASE_V2,
+        ...lines.slice(0, at),
+        mark(callee),
+        ...lines.slice(at),
+        READ,
+        '}',
+      ]);
+    });
+
+  it('`[BASE, …].join(sep)` is a join: the request is known, the reads move', () => {
+    expect(
+      migrated([
+        BASE,
+        'export async function a(code) {',
+        "  const rec = await (await fetch([BASE, 'election', 'data', 'state', code, ''].join('/'))).json();",
+        "  const list = await (await fetch([BASE, '/election/field/'].join(''))).json();",
+        '  return [rec.state_information.map((i) => i.value), list.map((f) => f.long_name)];',
+        '}',
+      ]),
+    ).toEqual([
+      BASE_V2,
+      'export async function a(code) {',
+      "  const rec = await (await fetch([BASE, 'election', 'data', 'state', code, ''].join('/'))).json();",
+      "  const list = await (await fetch([BASE, '/election/field/'].join(''))).json();",
+      '  return [rec.state_information.map((i) => i.bool_value), list.map((f) => f.description)];',
+      '}',
+    ]);
+  });
+
+  const none: Record<string, string[]> = {
+    'a call that only looks at it (an assertion, a log)': [
+      "exports.a = () => { expect(BASE).toBe('x'); console.log(BASE); assert.equal(BASE, 'x'); };",
+    ],
+    'a pattern or a string method looking at it': [
+      'exports.a = () => [/\\/(v\\d)\\b/.exec(BASE), new RegExp(x).test(BASE), other.includes(BASE)];',
+    ],
+    'a call whose result is dropped': ['exports.a = () => { remember(BASE); };'],
+    'a base that stays on V1 (shared with another service)': [
+      "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
+      "exports.a = () => urljoin(BASE, 'election/field/');",
+    ],
+    'a V2 base': ["exports.a = () => urljoin('https://api.voteamerica.org/v2', 'election/field/');"],
+  };
+  for (const [name, lines] of Object.entries(none))
+    it(`${name}: no marker`, () => {
+      const out = migrated([BASE, ...lines]);
+      expect(out.filter((l) => l.includes('cannot see into'))).toEqual([]);
+    });
+});

@@ -1,4 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import { PLACEHOLDER } from '../endpoints/model.js';
 import { isIdentifierName } from '../findings/json-path.js';
 import type { RuleRef } from '../findings/record.js';
 import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.js';
@@ -273,6 +274,20 @@ export function decide(a: Analysis): Decision[] {
       mark(node, note('response-unseen', { request: f.note ?? 'the API', noun: data.node.noun }), null);
       break;
     }
+  }
+
+  // An API base or URL the migration moves, handed to a call that makes something of it this tool
+  // does not see (a library's URL joiner, another package's client): the requests made with it, and
+  // the reads of their data, are not known (else the base moves and the reads silently stay V1).
+  for (const { node, facts } of roles.unseenUrls(a.source.sf)) {
+    const moved = facts.find(
+      (f) =>
+        f.role.t === 'url' && f.role.url.version === plan.model.from && !f.role.url.split && !roles.sharedWith(f.role.url.origin),
+    );
+    if (moved?.role.t !== 'url' || !ts.isCallOrNewExpression(node)) continue;
+    const text = moved.role.url.text.replaceAll(PLACEHOLDER, '…');
+    const callee = node.expression.getText(a.source.sf).replace(/\s+/g, ' ');
+    mark(node, note('url-unseen', { url: text, callee: `${callee.length > 40 ? `${callee.slice(0, 39)}…` : callee}(…)` }), null);
   }
 
   // Whole strings spelled like slugs, now that every domain is known.

@@ -63,6 +63,11 @@ export interface RoleAnalysis {
    */
   unread(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /**
+   * Calls in one file given an API base or URL that no summary, join or request stands for
+   * (`urljoin(BASE, …)`, `new ApiClient(BASE)`), whose result the program uses: what they make of it is not seen.
+   */
+  unseenUrls(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /**
    * String literals of one file that name a property read on the API's data by a library
    * (`_.map(fields, 'long_name')`, `_.get(item, 'value')`), with that data.
    */
@@ -145,6 +150,7 @@ export function analyzeRoles(
   const unfollowed = t.unfollowed();
   // Asked by the decisions only (an inferred program's earlier rounds never are): computed once, then.
   let unread: ReadonlyMap<Node, readonly Fact[]> | undefined;
+  let unseenUrls: ReadonlyMap<Node, readonly Fact[]> | undefined;
   const unreadOnce = () => {
     unread ??= t.unread();
     return unread;
@@ -197,6 +203,7 @@ export function analyzeRoles(
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
     unfollowed: (sf) => inFile(unfollowed, sf),
     unread: (sf) => inFile(unreadOnce(), sf),
+    unseenUrls: (sf) => inFile((unseenUrls ??= t.unseenUrls()), sf),
     named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,

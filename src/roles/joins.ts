@@ -181,6 +181,24 @@ export class Joins {
     });
   }
 
+  /** `[a, b, c].join(separator)`: the elements in order, the separator between each two. */
+  list(site: Node, elements: readonly Expression[], separator: string): void {
+    if (elements.length === 0 || elements.some((e) => this.t.ts.isSpreadElement(e))) return;
+    this.once(site, elements, () => {
+      const [first, ...rest] = elements as [Expression, ...Expression[]];
+      let values = this.pieces(first).slice(0, MAX_COMBINATIONS);
+      for (const element of rest) {
+        const next: Piece[] = [];
+        for (const v of values) {
+          const joined = this.concat(v, { text: separator }, site);
+          for (const x of this.pieces(element)) next.push(this.concat(joined, x, site));
+        }
+        values = next.slice(0, MAX_COMBINATIONS);
+      }
+      this.emit(site, values);
+    });
+  }
+
   /** `` `${a}/x/${b}` ``: the pieces in order, each substitution with its possible values. */
   template(t: TsNamespace.TemplateExpression): void {
     this.once(

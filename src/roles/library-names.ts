@@ -162,3 +162,30 @@ export function urlOptions(): readonly string[] {
 export function keepsUrl(name: string): boolean {
   return ['toString', 'valueOf', 'toJSON'].includes(name);
 }
+
+/**
+ * Calls that only look at a value they are given (assertions, logging, a pattern's test): a URL
+ * handed to them is not used to make a request (`expect(client.base).toBe(…)`, `assert.equal(base,
+ * …)`, `/\/(v\d)\b/.exec(base)`). By the name the callee's chain starts with, or its method's.
+ */
+export function onlyLooksAt(root: string | undefined, method: string | undefined): boolean {
+  return (
+    (root !== undefined && ['expect', 'assert', 'console', 'logger', 'log', 'debug'].includes(root)) ||
+    (method !== undefined &&
+      [
+        'test',
+        'exec',
+        'match',
+        'includes',
+        'startsWith',
+        'endsWith',
+        'indexOf',
+        'has',
+        'log',
+        'info',
+        'warn',
+        'error',
+        'debug',
+      ].includes(method))
+  );
+}

@@ -13,6 +13,7 @@ import {
   isLodashModule,
   keepsUrl,
   lodashModuleFunction,
+  onlyLooksAt,
   readsNoMembers,
   readsOwnNames,
   returnsElement,
@@ -75,6 +76,8 @@ export class Tracker {
   private readonly handed = new Map<Node, Fact[]>();
   /** Those of them known to be functions of the program. */
   private readonly followed = new Set<Node>();
+  /** Calls of functions no summary or program function stands for, given an API base or URL. */
+  private readonly urlsHanded = new Map<Node, Fact[]>();
   /** Object literals of functions read by a computed key, whose members are already function values. */
   private readonly registries = new Set<Node>();
   /** String literals naming a property read on API data (`_.map(fields, 'long_name')`), with that data. */
@@ -751,6 +754,13 @@ export class Tracker {
       return;
     }
     const isList = isListRole(r);
+    // `[BASE, 'election', 'field', ''].join('/')`: the elements joined in order.
+    if (name === 'join' && r.t === 'site' && r.what === 'array' && this.ts.isArrayLiteralExpression(r.site)) {
+      const separator = args[0] ? skipParens(this.ts, args[0]) : undefined;
+      if (!separator || this.ts.isStringLiteralLike(separator))
+        this.joins.list(call, r.site.elements, separator ? separator.text : ',');
+      return;
+    }
     if (r.t === 'site' && r.what === 'map') {
       if (name === 'get')
         this.load(r, (args[0] && keyOf(this.ts, args[0])) ?? '*', (m) => this.add(call, m.role, m.step, m.prev ?? fact), fact);
@@ -1027,6 +1037,35 @@ export class Tracker {
   }
 
   /**
+   * Calls given an API base or URL whose result the program uses, but which no summary, join or
+   * request stands for (a library's URL joiner, a client class of another package): what the call
+   * makes of the URL (a longer URL, a client that requests it) is not seen. Calls that only look at
+   * a value (assertions, logging) and calls whose result is dropped are left out.
+   */
+  unseenUrls(): ReadonlyMap<Node, readonly Fact[]> {
+    const { ts } = this;
+    const out = new Map<Node, Fact[]>();
+    for (const [call, facts] of this.urlsHanded) {
+      if (this.facts.at(call).length > 0 || !ts.isCallOrNewExpression(call)) continue;
+      const callee = skipParens(ts, call.expression);
+      let root: Expression = callee;
+      while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root)) root = skipParens(ts, root.expression);
+      if (
+        onlyLooksAt(
+          ts.isIdentifier(root) ? root.text : undefined,
+          ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined,
+        )
+      )
+        continue;
+      let up: Node = call;
+      while (up.parent && ts.isParenthesizedExpression(up.parent)) up = up.parent;
+      if (up.parent && (ts.isExpressionStatement(up.parent) || ts.isVoidExpression(up.parent))) continue;
+      for (const f of facts) keepFact(out, call, f);
+    }
+    return out;
+  }
+
+  /**
    * Whether the program uses a request's result where it makes it: a method of it is called
    * (`.then`, `.on`, `.text()`), a callback is given to the call (`https.get(url, (res) => …)`), or it
    * is awaited. A request returned to a caller outside the program is that caller's business.
@@ -1193,6 +1232,10 @@ export class Tracker {
     const callees = this.calls.calleesOf(call);
     if (callees.length > 0) {
       for (const fn of callees) {
+        // A URL gathered into a rest parameter (`(...parts) => parts.join('/')`) is not followed there.
+        const param = index < fn.parameters.length ? fn.parameters[index] : fn.parameters.at(-1);
+        if (param?.dotDotDotToken && r.t === 'url' && (r.url.kind === 'base' || r.url.kind === 'url'))
+          keepFact(this.urlsHanded, call, fact);
         this.bindArgument(fn, index, fact);
         this.bindFunctionArguments(call, fn);
         if (ts.isCallExpression(call)) this.watchReturn(call, fn);
@@ -1240,7 +1283,7 @@ export class Tracker {
         );
         this.facts.watch(this.cell(map, '*'), (f) => this.facts.store(this.cell(map, '**'), f));
         this.add(call, map, 'flow', fact);
-      }
+      } else if (r.t === 'url' && (r.url.kind === 'base' || r.url.kind === 'url')) keepFact(this.urlsHanded, call, fact);
       return;
     }
     switch (calleeText) {
@@ -1320,6 +1363,9 @@ export class Tracker {
     }
     // An HTTP request: a library call (not the program's own function) given an API URL.
     if (r.t === 'url' && index === 0) this.joins.request(call, fact);
+    // Else, what a library makes of the URL is not seen (`urljoin(BASE, …)`, `new ApiClient(BASE)`).
+    // (A whole URL first is that call's request, said there.)
+    if (r.t === 'url' && (r.url.kind === 'base' || (r.url.kind === 'url' && index > 0))) keepFact(this.urlsHanded, call, fact);
     // An HTTP client configured with a base URL option; or one request given it with its path
     // (`axios.get(path, { baseURL })`, `got(path, { prefixUrl })`, `axios({ url, baseURL })`).
     if (r.t === 'site' && r.what === 'object') {

@@ -167,6 +167,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `this request of ${code(p.request)} moves to V2, but where its ${p.noun} is read is not seen here (a library's callback or stream, a parse of the response's text, a caller outside the program): make sure that code reads V2's names (\`civic-migrate explain NAME\` says how)`,
   },
+  'url-unseen': {
+    cause: () => 'warning',
+    text: (p) =>
+      `${code(p.url)} moves to V2, but it is handed to ${code(p.callee)}, which this tool cannot see into: the requests made with what it returns are not known, so make sure their data is read with V2's names (\`civic-migrate explain NAME\` says how)`,
+  },
   'read-formats': {
     cause: () => 'warning',
     text: (p) =>

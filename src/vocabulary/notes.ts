@@ -58,6 +58,8 @@ export interface NoteParams {
   'callback-unfollowed': { callee: string; noun: string };
   /** A request the migration moves to V2 whose data no value of the program holds: where it is read is not seen. */
   'response-unseen': { request: string; noun: string };
+  /** An API base or URL the migration moves to V2, handed to a call this tool cannot see into, whose result is used. */
+  'url-unseen': { url: string; callee: string };
   /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
   'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }
