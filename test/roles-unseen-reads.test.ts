@@ -135,7 +135,15 @@ describe('an API base handed to a call this tool cannot see into', () => {
         'export async function a() {',
         "  const list = await new ApiClient(BASE).get('election/field/');",
       ],
-      'ApiClient(…)',
+      'new ApiClient(…)',
+    ],
+    "another package's client given options that hold the base": [
+      [
+        "import { ApiClient } from 'some-http-client';",
+        'export async function a() {',
+        "  const list = await new ApiClient({ baseUrl: BASE, retries: 2 }).get('election/field/');",
+      ],
+      'new ApiClient(…)',
     ],
   };
   for (const [name, [lines, callee]] of Object.entries(unseen))
@@ -179,6 +187,10 @@ describe('an API base handed to a call this tool cannot see into', () => {
       'exports.a = () => [/\\/(v\\d)\\b/.exec(BASE), new RegExp(x).test(BASE), other.includes(BASE)];',
     ],
     'a call whose result is dropped': ['exports.a = () => { remember(BASE); };'],
+    'an options object written as JSON, or given to a client this tool knows': [
+      'exports.a = () => JSON.stringify({ base: BASE });',
+      "exports.b = () => require('axios').create({ baseURL: BASE });",
+    ],
     'a base that stays on V1 (shared with another service)': [
       "exports.s = (id) => fetch(BASE + '/registration/status/' + id + '/');",
       "exports.a = () => urljoin(BASE, 'election/field/');",

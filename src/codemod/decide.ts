@@ -287,7 +287,8 @@ export function decide(a: Analysis): Decision[] {
     if (moved?.role.t !== 'url' || !ts.isCallOrNewExpression(node)) continue;
     const text = moved.role.url.text.replaceAll(PLACEHOLDER, '…');
     const callee = node.expression.getText(a.source.sf).replace(/\s+/g, ' ');
-    mark(node, note('url-unseen', { url: text, callee: `${callee.length > 40 ? `${callee.slice(0, 39)}…` : callee}(…)` }), null);
+    const shown = `${ts.isNewExpression(node) ? 'new ' : ''}${callee.length > 40 ? `${callee.slice(0, 39)}…` : callee}(…)`;
+    mark(node, note('url-unseen', { url: text, callee: shown }), null);
   }
 
   // Whole strings spelled like slugs, now that every domain is known.

@@ -177,6 +177,7 @@ export function onlyLooksAt(root: string | undefined, method: string | undefined
         'exec',
         'match',
         'includes',
+        'stringify',
         'startsWith',
         'endsWith',
         'indexOf',

@@ -1037,6 +1037,19 @@ export class Tracker {
   }
 
   /**
+   * A call of a function no summary or program function stands for is given an API base or URL, or
+   * an options object holding one (`new ApiClient({ baseUrl: BASE })`): kept for `unseenUrls`.
+   */
+  private handsUrl(call: Node, fact: Fact): void {
+    const r = fact.role;
+    const keep = (f: Fact) => {
+      if (f.role.t === 'url' && (f.role.url.kind === 'base' || f.role.url.kind === 'url')) keepFact(this.urlsHanded, call, f);
+    };
+    if (r.t === 'site' && r.what === 'object') this.facts.watch(this.cell(r, '**'), keep);
+    else keep(fact);
+  }
+
+  /**
    * Calls given an API base or URL whose result the program uses, but which no summary, join or
    * request stands for (a library's URL joiner, a client class of another package): what the call
    * makes of the URL (a longer URL, a client that requests it) is not seen. Calls that only look at
@@ -1283,7 +1296,7 @@ export class Tracker {
         );
         this.facts.watch(this.cell(map, '*'), (f) => this.facts.store(this.cell(map, '**'), f));
         this.add(call, map, 'flow', fact);
-      } else if (r.t === 'url' && (r.url.kind === 'base' || r.url.kind === 'url')) keepFact(this.urlsHanded, call, fact);
+      } else this.handsUrl(call, fact);
       return;
     }
     switch (calleeText) {
@@ -1365,7 +1378,7 @@ export class Tracker {
     if (r.t === 'url' && index === 0) this.joins.request(call, fact);
     // Else, what a library makes of the URL is not seen (`urljoin(BASE, …)`, `new ApiClient(BASE)`).
     // (A whole URL first is that call's request, said there.)
-    if (r.t === 'url' && (r.url.kind === 'base' || (r.url.kind === 'url' && index > 0))) keepFact(this.urlsHanded, call, fact);
+    if (!(r.t === 'url' && r.url.kind === 'url' && index === 0)) this.handsUrl(call, fact);
     // An HTTP client configured with a base URL option; or one request given it with its path
     // (`axios.get(path, { baseURL })`, `got(path, { prefixUrl })`, `axios({ url, baseURL })`).
     if (r.t === 'site' && r.what === 'object') {
