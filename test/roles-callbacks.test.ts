@@ -58,6 +58,10 @@ describe('callbacks handed to a helper that fetches', () => {
       `export const names = () => ${FIELDS}.then((fields) => Array.from(fields, (f) => f.long_name));`,
       `export const copies = () => ${FIELDS}.then((fields) => Array.from(fields).map((f) => f.long_name));`,
     ],
+    'a list carried in an object written with a shorthand member (`return { fields }`)': [
+      `async function load() { const fields = await ${FIELDS}; return { fields, n: 1 }; }`,
+      'export const names = async () => (await load()).fields.map((f) => f.long_name);',
+    ],
     'a callback kept in a local': [
       `function withFields(cb) { const f = cb; return ${FIELDS}.then(f); }`,
       'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',
@@ -237,6 +241,12 @@ describe('a callback the roles cannot follow gets a marker', () => {
         'export const onFields = (fn) => listeners.push(fn);',
         `${FIELDS}.then((d) => listeners.forEach((l) => l(d)));`,
       ],
+    ],
+    [
+      "an action object handed to a parameter no caller fills (redux's `dispatch({ type, payload })`)",
+      'dispatch',
+      'field list',
+      [`export const load = (dispatch) => ${FIELDS}.then((payload) => dispatch({ type: 'loaded', payload }));`],
     ],
     [
       "a class's callback no constructor call fills",

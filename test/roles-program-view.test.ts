@@ -128,6 +128,13 @@ describe('referencesOf: where a name can be read', () => {
     expect(refs({ 'a.js': 'class K { m() {} }\nnew K().m();\nexport {};' }, 'm')).toEqual(['a.js:2 new K().m']);
   });
 
+  it('a shorthand member (`{ base }`) reads the variable', () => {
+    expect(refs({ 'a.js': 'const base = 1;\nexport const o = { base, other: base };' }, 'base')).toEqual([
+      'a.js:2 base',
+      'a.js:2 base',
+    ]);
+  });
+
   it('a pattern is no name: its names are', () => {
     expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, '{ a }')).toEqual([]);
     expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, 'a')).toEqual(['a.js:2 a']);

@@ -229,9 +229,13 @@ export class Calls {
       if (!ids) continue;
       for (const id of ids) {
         if (id === self || (scope && (id.pos < scope.pos || id.end > scope.end))) continue;
-        const s = this.symbolOf(id);
-        if (!s) continue;
         const p = id.parent;
+        // `{ fields }`: the checker's symbol there is the object's property; the value read is the variable's.
+        const s =
+          p && ts.isShorthandPropertyAssignment(p) && p.name === id
+            ? this.view.checker.getShorthandAssignmentValueSymbol(p)
+            : this.symbolOf(id);
+        if (!s) continue;
         const isImport =
           !!p && (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p));
         if (p && ts.isExportSpecifier(p) && p.propertyName === id && ts.isIdentifier(p.name) && same(s)) {

@@ -1095,7 +1095,13 @@ export class Tracker {
   }
 
   private handTo(cb: Node, fact: Fact): void {
-    if (fact.role.t === 'api') keepFact(this.handed, cb, fact);
+    const r = fact.role;
+    if (r.t === 'api') keepFact(this.handed, cb, fact);
+    // `dispatch({ type: 'loaded', payload })`: the object the data is carried in.
+    else if (r.t === 'site' && r.what === 'object')
+      this.facts.watch(this.cell(r, '**'), (f) => {
+        if (f.role.t === 'api') keepFact(this.handed, cb, f);
+      });
   }
 
   /** A callback's parameter `index` gets the fact's role. */
