@@ -20,7 +20,10 @@ const mappings = bundledMappings();
 const APPS = {
   /** Plain JS, no config: a config object, a request helper, helpers that read items and descriptors they are given. */
   'js-helpers': 'v1',
-  /** CommonJS with a client class: a base from a default parameter, `new URL(path, base)`, `Object.fromEntries`, `reduce`. */
+  /**
+   * CommonJS with a client class: a base from a default parameter, `new URL(path, base)`,
+   * `Object.fromEntries`, `reduce`, a constructor function's `var self = this`, a getter.
+   */
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */
   'ts-typed': 'v1',

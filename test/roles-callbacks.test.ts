@@ -62,6 +62,17 @@ describe('callbacks handed to a helper that fetches', () => {
       `async function load() { const fields = await ${FIELDS}; return { fields, n: 1 }; }`,
       'export const names = async () => (await load()).fields.map((f) => f.long_name);',
     ],
+    "a constructor function's methods sharing `var self = this`": [
+      'function W() { this.fields = []; }',
+      `W.prototype.load = function () { var self = this; return ${FIELDS}.then(function (d) { self.fields = d; }); };`,
+      'W.prototype.names = function () { return this.fields.map((f) => f.long_name); };',
+      'module.exports = W;',
+    ],
+    "a class's getter (`get fields()`), read as a member": [
+      `class S { constructor() { this._f = []; } get fields() { return this._f; } async load() { this._f = await ${FIELDS}; } }`,
+      'const s = new S();',
+      'exports.names = () => s.fields.map((f) => f.long_name);',
+    ],
     'a callback kept in a local': [
       `function withFields(cb) { const f = cb; return ${FIELDS}.then(f); }`,
       'export const names = () => withFields((fields) => fields.map((f) => f.long_name));',

@@ -554,12 +554,25 @@ export class Tracker {
       const owner = skipParens(ts, t.expression);
       if (isModuleExports(ts, t)) {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
-      } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || exported) && wanted)
+      } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || this.isThisAlias(owner) || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
       this.storeInto(t.expression, t.name.text, fact);
     } else if (ts.isElementAccessExpression(t)) {
       this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
     }
+  }
+
+  /** `var self = this` (`const that = this`): a name that holds the instance, as code before arrow functions kept it. */
+  private isThisAlias(e: Expression): boolean {
+    const { ts } = this;
+    if (!ts.isIdentifier(e)) return false;
+    const decl = this.view.checker.getSymbolAtLocation(e)?.valueDeclaration;
+    return (
+      !!decl &&
+      ts.isVariableDeclaration(decl) &&
+      !!decl.initializer &&
+      skipParens(ts, decl.initializer).kind === ts.SyntaxKind.ThisKeyword
+    );
   }
 
   // ─── The heap: objects, arrays and maps the program builds ─────────────────────────────────────
@@ -1170,9 +1183,18 @@ export class Tracker {
     this.callersFound.add(fn);
     for (const ref of this.calls.referencesOf(name)) {
       const call = ref.parent;
-      if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
+      // A getter is called where its member is read (`store.fields`).
+      if (this.ts.isGetAccessorDeclaration(fn)) this.watchGetter(ref, fn);
+      else if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
         this.watchReturn(call, fn);
     }
+  }
+
+  private watchGetter(read: Node, getter: FunctionLike): void {
+    const key = `${this.roles.id(read)}>${this.roles.id(getter)}`;
+    if (this.watchedReturns.has(key)) return;
+    this.watchedReturns.add(key);
+    this.facts.watch(this.returnCell(getter), (f) => this.add(read, f.role, 'return', f));
   }
 
   private watchReturn(call: CallLike, fn: FunctionLike): void {
