@@ -6,6 +6,7 @@
  * Each program is an inferred program of its own; answers are asserted exactly.
  */
 import { describe, expect, it } from 'vitest';
+import { transformSource } from '../src/codemod/transform.js';
 import { evidenceOf } from '../src/roles/evidence.js';
 import { analyze, configFile, HOST, type Node, ROOT, V1 } from './helpers/program.js';
 
@@ -594,4 +595,23 @@ describe('a function kept in a variable assigned after its declaration', () => {
       expect([decl, call, a.says(f.name)]).toEqual([decl, call, ['`f`: an element, V1 field descriptor']]);
     }
   });
+});
+
+describe('a base copied into another object', () => {
+  const DEFAULTS = "const defaults = { base: 'https://api.voteamerica.org/v1', retries: 2 };";
+  const READ = (cfg: string) =>
+    `export const a = async (o) => { const cfg = ${cfg}; return (await (await fetch(cfg.base + '/election/field/')).json()).map((f) => f.long_name); };`;
+  for (const cfg of [
+    '{ ...defaults, ...o }',
+    '{ retries: 3, ...defaults }',
+    'Object.assign({}, defaults, o)',
+    'Object.assign(o, defaults)',
+    '_.merge({}, defaults, o)',
+    'defaultsDeep({}, o, defaults)',
+  ])
+    it(`\`${cfg}\`: its members are the copy's, and the reads of what it requests move`, () => {
+      const LODASH = "const _ = require('lodash');\nconst defaultsDeep = require('lodash/defaultsDeep');";
+      const out = transformSource([LODASH, DEFAULTS, READ(cfg)].join('\n'), 'a.js').output;
+      expect(out).toBe([LODASH, DEFAULTS.replace('/v1', '/v2'), READ(cfg).replace('long_name', 'description')].join('\n'));
+    });
 });

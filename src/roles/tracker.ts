@@ -86,6 +86,9 @@ export class Tracker {
   private listeners: Map<string, Expression[]> | undefined;
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
+  /** The member names stored in each object site (by its key), and where they are copied to (`{ ...a }`, `Object.assign`). */
+  private readonly memberNames = new Map<string, Set<string>>();
+  private readonly copies = new Map<string, SiteRole[]>();
 
   constructor(
     readonly view: ProgramView,
@@ -599,6 +602,47 @@ export class Tracker {
     }
     this.facts.store(this.cell(site, member), fact);
     this.facts.store(this.cell(site, '**'), fact);
+    const names = this.memberNames.get(site.key) ?? new Set<string>();
+    this.memberNames.set(site.key, names);
+    if (names.has(member)) return;
+    names.add(member);
+    for (const to of this.copies.get(site.key) ?? []) this.copyMember(site, to, member);
+  }
+
+  /** `Object.assign(target, …sources)`: the target, and what the call returns, gets the members of each source. */
+  private assignInto(call: CallLike, index: number, fact: Fact): void {
+    const { ts } = this;
+    const r = fact.role;
+    const target = call.arguments?.[0];
+    if (!target) return;
+    const into = skipParens(ts, target);
+    if (index === 0) this.add(call, r, 'flow', fact);
+    else if (r.t === 'site' && r.what === 'object') {
+      this.facts.observe(into, (t) => {
+        if (t.role.t === 'site' && t.role.what === 'object') this.copyMembers(r, t.role);
+      });
+      // `Object.assign({}, defaults)`: a new object.
+      if (ts.isObjectLiteralExpression(into)) this.add(into, this.roles.site(into, 'object'), 'flow', fact);
+      else this.allocate(into);
+      // What the call returns holds them too, whatever the target was (`Object.assign(options, defaults)`).
+      const result = this.roles.site(call, 'object');
+      this.copyMembers(r, result);
+      this.add(call, result, 'flow', fact);
+    }
+  }
+
+  /** `{ ...from }`, `Object.assign(to, from)`: every member of `from`, now and later, is that member of `to`. */
+  private copyMembers(from: SiteRole, to: SiteRole): void {
+    if (from.key === to.key) return;
+    const list = this.copies.get(from.key) ?? [];
+    if (list.some((s) => s.key === to.key)) return;
+    list.push(to);
+    this.copies.set(from.key, list);
+    for (const member of this.memberNames.get(from.key) ?? []) this.copyMember(from, to, member);
+  }
+
+  private copyMember(from: SiteRole, to: SiteRole, member: string): void {
+    this.facts.watch(this.cell(from, member), (f) => this.storeMember(to, member, f));
   }
 
   private storeInLiteral(literal: Node, member: string | undefined, fact: Fact): void {
@@ -616,6 +660,7 @@ export class Tracker {
     if (r.t === 'site') {
       const site = this.roles.site(literal, 'object');
       this.facts.watch(this.cell(r, '**'), (m) => this.facts.store(this.cell(site, '**'), m));
+      if (r.what === 'object') this.copyMembers(r, site);
       this.add(literal, site, 'flow', fact);
     }
   }
@@ -1287,7 +1332,10 @@ export class Tracker {
     if (index === 0 && (this.resolves(call.expression, fact) || this.setsState(call.expression, fact))) return;
     const lodash = ts.isCallExpression(call) ? this.lodashFunction(callee) : undefined;
     if (lodash !== undefined) {
-      if (index === 0) this.lodashCall(call as TsNamespace.CallExpression, lodash, fact);
+      // `_.merge({}, defaults, options)`: as `Object.assign`.
+      if (['assign', 'assignIn', 'extend', 'merge', 'defaults', 'defaultsDeep'].includes(lodash))
+        this.assignInto(call, index, fact);
+      else if (index === 0) this.lodashCall(call as TsNamespace.CallExpression, lodash, fact);
       return;
     }
     // `events.emit('fields', data)`: the listeners of that event the program adds get the data.
@@ -1385,6 +1433,9 @@ export class Tracker {
       case 'Object.freeze':
       case 'Object.seal':
         if (index === 0) this.add(call, r, 'flow', fact);
+        return;
+      case 'Object.assign':
+        this.assignInto(call, index, fact);
         return;
       case 'String':
       case 'encodeURI':
