@@ -298,6 +298,10 @@ describe('nameOf', () => {
         'let late; late = function () {};',
         'const named = function inner() {}.bind(null);',
         '[1].map(() => 4);',
+        'const outer = function own() {};',
+        "const q = { 'quoted': () => 5, [k]: () => 6 };",
+        'class S { static field = () => 7; get g() { return 8; } }',
+        'let p2; p2 = (function () {});',
       ].join('\n'),
     });
     const fns: Node[] = [];
@@ -318,6 +322,12 @@ describe('nameOf', () => {
       'late',
       'inner',
       null,
+      'outer',
+      "'quoted'",
+      null,
+      'field',
+      'g',
+      'p2',
     ]);
   });
 });
