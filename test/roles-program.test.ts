@@ -552,6 +552,23 @@ describe('the parts of a joined URL', () => {
     expect(urls("exports.f = (c) => fetch(c + '/election/field/');", "c + '/election/field/'")).toEqual([]);
   });
 
+  it('`[…].join(separator)`: the elements in order with the separator between; none with a spread or an unknown separator', () => {
+    const joined = (expr: string) => urls(`${BASE}exports.f = (p, s) => fetch(${expr});`, expr);
+    // (The base with the first separator is the base the path is joined to.)
+    expect(joined("[BASE, 'election', 'field', ''].join('/')")).toEqual([
+      `url ${API}/election/field/ base=${API}/ at [BASE, 'election', 'field', ''].join('/')`,
+    ]);
+    // `join()` puts commas between.
+    expect(joined("[BASE, '/election/field/'].join()")).toEqual([
+      `other ${API},/election/field/ base=${API} path=${API}, at [BASE, '/election/field/'].join()`,
+    ]);
+    expect(joined("[BASE].join('/')")).toEqual([`base ${API} at ${V1}`]);
+    expect(joined("[BASE, ...p].join('/')")).toEqual([]);
+    expect(joined("[...p, BASE].join('/')")).toEqual([]);
+    expect(joined("[BASE, '/election/field/'].join(s)")).toEqual([]);
+    expect(joined('[].join()')).toEqual([]);
+  });
+
   it('`new URL(path, base)` and `url.resolve(base, path)`: resolved as URLs are, with the base and the path they were given', () => {
     expect(
       urls(`${BASE}exports.f = () => fetch(new URL('election/field/', BASE + '/'));`, "new URL('election/field/', BASE + '/')"),
