@@ -1216,6 +1216,11 @@ export class Tracker {
     const isAsync = fn.modifiers?.some((m) => m.kind === this.ts.SyntaxKind.AsyncKeyword) ?? false;
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
+    // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
+    let up: Node = fn;
+    while (up.parent && this.ts.isParenthesizedExpression(up.parent)) up = up.parent;
+    const call = up.parent;
+    if (!isAsync && call && this.ts.isCallExpression(call) && call.arguments[0] === up) this.setsState(call.expression, fact);
     // Another service's path returned is nothing a caller needs to be found for.
     if (this.callersFound.has(fn) || (fact.role.t === 'url' && fact.role.url.kind === 'other')) return;
     // The calls that read what it returns: where its name is called, across modules.
@@ -1606,6 +1611,7 @@ export class Tracker {
   private setsState(setter: Expression, fact: Fact): boolean {
     const { ts } = this;
     const e = skipParens(ts, setter);
+    if (ts.isPropertyAccessExpression(e)) return this.setsClassState(e, fact);
     const d = ts.isIdentifier(e) ? this.view.checker.getSymbolAtLocation(e)?.valueDeclaration : undefined;
     const pattern = d && ts.isBindingElement(d) ? d.parent : undefined;
     const declaration = pattern && ts.isArrayBindingPattern(pattern) ? pattern.parent : undefined;
@@ -1614,9 +1620,61 @@ export class Tracker {
     const hook = init && ts.isCallExpression(init) ? skipParens(ts, init.expression) : undefined;
     const name = hook && (ts.isIdentifier(hook) ? hook.text : ts.isPropertyAccessExpression(hook) ? hook.name.text : undefined);
     const state = pattern.elements[0];
-    if (name !== 'useState' || !state || !ts.isBindingElement(state)) return false;
+    if ((name !== 'useState' && name !== 'useReducer') || !state || !ts.isBindingElement(state)) return false;
     this.followed.add(setter);
-    this.add(state.name, fact.role, 'flow', fact);
+    if (name === 'useState') {
+      this.add(state.name, fact.role, 'flow', fact);
+      return true;
+    }
+    // `const [state, dispatch] = useReducer(reducer, init)`: an action dispatched is the reducer's
+    // second parameter, and what the reducer returns is the state.
+    const reducer = (init as TsNamespace.CallExpression).arguments[0];
+    if (reducer)
+      this.functionsOf(reducer, (fn) => {
+        const action = fn.parameters[1];
+        if (action) this.add(action.name, fact.role, 'argument', fact);
+        this.facts.watch(this.returnCell(fn), (f) => this.add(state.name, f.role, 'flow', f));
+      });
+    return true;
+  }
+
+  /**
+   * `this.setState({ fields })` in a class component: the members of the object are those of the
+   * state the class starts with (`state = { … }`, or `this.state = { … }` in its constructor).
+   */
+  private setsClassState(setter: TsNamespace.PropertyAccessExpression, fact: Fact): boolean {
+    const { ts } = this;
+    const r = fact.role;
+    if (setter.name.text !== 'setState' || skipParens(ts, setter.expression).kind !== ts.SyntaxKind.ThisKeyword) return false;
+    if (r.t !== 'site' || r.what !== 'object') return false;
+    let cls: Node | undefined = setter.parent;
+    while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+    if (!cls || !ts.isClassLike(cls)) return false;
+    const initial: Expression[] = [];
+    for (const m of cls.members) {
+      if (ts.isPropertyDeclaration(m) && m.initializer && memberName(ts, m.name) === 'state') initial.push(m.initializer);
+      if (ts.isConstructorDeclaration(m) && m.body)
+        for (const st of m.body.statements) {
+          const x = ts.isExpressionStatement(st) ? st.expression : undefined;
+          if (
+            x &&
+            ts.isBinaryExpression(x) &&
+            x.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+            ts.isPropertyAccessExpression(x.left) &&
+            x.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+            x.left.name.text === 'state'
+          )
+            initial.push(x.right);
+        }
+    }
+    const literals = initial.map((i) => skipParens(ts, i)).filter((i) => ts.isObjectLiteralExpression(i));
+    if (literals.length === 0) return false;
+    this.followed.add(setter);
+    for (const literal of literals) {
+      const site = this.roles.site(literal, 'object');
+      this.copyMembers(r, site);
+      this.add(literal, site, 'flow', fact);
+    }
     return true;
   }
 
