@@ -151,6 +151,10 @@ export function analyzeRoles(
   // Asked by the decisions only (an inferred program's earlier rounds never are): computed once, then.
   let unread: ReadonlyMap<Node, readonly Fact[]> | undefined;
   let unseenUrls: ReadonlyMap<Node, readonly Fact[]> | undefined;
+  const unseenUrlsOnce = () => {
+    unseenUrls ??= t.unseenUrls();
+    return unseenUrls;
+  };
   const unreadOnce = () => {
     unread ??= t.unread();
     return unread;
@@ -203,7 +207,7 @@ export function analyzeRoles(
     apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
     unfollowed: (sf) => inFile(unfollowed, sf),
     unread: (sf) => inFile(unreadOnce(), sf),
-    unseenUrls: (sf) => inFile((unseenUrls ??= t.unseenUrls()), sf),
+    unseenUrls: (sf) => inFile(unseenUrlsOnce(), sf),
     named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
