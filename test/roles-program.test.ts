@@ -569,6 +569,28 @@ describe('the parts of a joined URL', () => {
     expect(joined('[].join()')).toEqual([]);
   });
 
+  it("a client's base and a path: one slash between them, none added before a query or to nothing", () => {
+    const said = (base: string, call: string) => {
+      const a = analyze({
+        'a.js': `const axios = require('axios');\nconst c = axios.create({ baseURL: ${base} });\nexports.f = () => ${call};`,
+      });
+      return a.says(a.node(call));
+    };
+    const FIELDS = 'the response of GET /v1/election/field/, a promise of a response whose body is V1 field list';
+    expect(said(`${V1} + '/'`, "c.get('election/field/')")).toEqual([`\`c.get('election/field/')\`: ${FIELDS}`]);
+    expect(said(V1, "c.get('election/field/')")).toEqual([`\`c.get('election/field/')\`: ${FIELDS}`]);
+    expect(said(V1, "c.get('')")).toEqual([]);
+    expect(said(V1, "c.get('?x=1')")).toEqual([]);
+    // A path without a version, or a host without one, is no request of the API.
+    const bare = analyze({
+      'a.js': "exports.f = () => [fetch('/election/field/'), fetch('https://api.voteamerica.org/election/field/')];",
+    });
+    expect([
+      bare.says(bare.node("fetch('/election/field/')")),
+      bare.says(bare.node("fetch('https://api.voteamerica.org/election/field/')")),
+    ]).toEqual([[], []]);
+  });
+
   it('`new URL(path, base)` and `url.resolve(base, path)`: resolved as URLs are, with the base and the path they were given', () => {
     expect(
       urls(`${BASE}exports.f = () => fetch(new URL('election/field/', BASE + '/'));`, "new URL('election/field/', BASE + '/')"),
