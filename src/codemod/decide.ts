@@ -6,7 +6,7 @@ import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import { type Fact, strengthOf } from '../roles/facts.js';
-import type { Role } from '../roles/role.js';
+import { payloadOf } from '../roles/role.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note, type StaysOnV1 } from '../vocabulary/notes.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
@@ -260,8 +260,7 @@ export function decide(a: Analysis): Decision[] {
         requested(f),
     );
     if (moved.length === 0) continue;
-    const callee = node.getText(a.source.sf).replace(/\s+/g, ' ');
-    const params = { callee: callee.length > 40 ? `${callee.slice(0, 39)}…` : callee, noun: nounOf(moved) };
+    const params = { callee: shortCode(node.getText(a.source.sf)), noun: nounOf(moved) };
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
@@ -286,9 +285,8 @@ export function decide(a: Analysis): Decision[] {
     );
     if (moved?.role.t !== 'url' || !ts.isCallOrNewExpression(node)) continue;
     const text = moved.role.url.text.replaceAll(PLACEHOLDER, '…');
-    const callee = node.expression.getText(a.source.sf).replace(/\s+/g, ' ');
-    const shown = `${ts.isNewExpression(node) ? 'new ' : ''}${callee.length > 40 ? `${callee.slice(0, 39)}…` : callee}(…)`;
-    mark(node, note('url-unseen', { url: text, callee: shown }), null);
+    const callee = `${ts.isNewExpression(node) ? 'new ' : ''}${shortCode(node.expression.getText(a.source.sf))}(…)`;
+    mark(node, note('url-unseen', { url: text, callee }), null);
   }
 
   // Whole strings spelled like slugs, now that every domain is known.
@@ -419,14 +417,13 @@ function requested(fact: Fact): boolean {
   return false;
 }
 
+/** Code as a marker quotes it: on one line, at most 40 characters. */
+function shortCode(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
 /** Why data that stays V1 stays (a shared base outweighs a split version when both arrive). */
 function stayingWhy(facts: readonly ApiFact[]): StaysOnV1 {
   return facts.some((f) => f.role.stays === 'shared') ? 'shared' : 'split';
-}
-
-/** The API data a request's role brings (a promise of a response whose body is it). */
-function payloadOf(role: Role): Extract<Role, { t: 'api' }> | undefined {
-  let r: Role = role;
-  while (r.t === 'promise' || r.t === 'response') r = r.of;
-  return r.t === 'api' ? r : undefined;
 }

@@ -146,19 +146,11 @@ export function analyzeRoles(
   if (shared.size > 0) t = round(shared);
 
   const reached = t.facts.files;
-  let apiTypes: ReadonlyMap<string, ApiNode> | undefined;
   const unfollowed = t.unfollowed();
   // Asked by the decisions only (an inferred program's earlier rounds never are): computed once, then.
-  let unread: ReadonlyMap<Node, readonly Fact[]> | undefined;
-  let unseenUrls: ReadonlyMap<Node, readonly Fact[]> | undefined;
-  const unseenUrlsOnce = () => {
-    unseenUrls ??= t.unseenUrls();
-    return unseenUrls;
-  };
-  const unreadOnce = () => {
-    unread ??= t.unread();
-    return unread;
-  };
+  const apiTypes = once(() => graphqlTypesOf(t, reached));
+  const unread = once(() => t.unread());
+  const unseenUrls = once(() => t.unseenUrls());
   const model = table.model;
   /** Another service's path a V1 base starting at `origin` is joined with, as `/v1/registration/status/…`. */
   const otherOf = (origin: Node) => {
@@ -204,16 +196,25 @@ export function analyzeRoles(
       }
       return uses;
     },
-    apiTypes: () => (apiTypes ??= graphqlTypesOf(t, reached)),
+    apiTypes,
     unfollowed: (sf) => inFile(unfollowed, sf),
-    unread: (sf) => inFile(unreadOnce(), sf),
-    unseenUrls: (sf) => inFile(unseenUrlsOnce(), sf),
+    unread: (sf) => inFile(unread(), sf),
+    unseenUrls: (sf) => inFile(unseenUrls(), sf),
     named: (sf) => inFile(t.namedOn(), sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
+  };
+}
+
+/** A value computed when first asked, then kept. */
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= compute();
+    return value;
   };
 }
 

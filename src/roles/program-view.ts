@@ -95,11 +95,6 @@ export class Calls {
     return out;
   }
 
-  /** `export { BASE as default }`: the default imports of the module, read under their local names. */
-  private defaultImports(symbol: TsNamespace.Symbol, sf: TsNamespace.SourceFile, out: Node[]): void {
-    this.importersOf(sf, symbol, undefined, out);
-  }
-
   /**
    * The uses of the default imports of `target` in the program's other files, and the `require`
    * calls of `moduleSymbol` (a CommonJS module's value) when it is given.
@@ -248,7 +243,7 @@ export class Calls {
         if (p && ts.isExportSpecifier(p) && p.propertyName === id && ts.isIdentifier(p.name) && same(s)) {
           // `export { BASE as API_BASE }`: read under the exported name wherever it is imported;
           // `export { BASE as default }`, by the module's default imports.
-          if (p.name.text === 'default') this.defaultImports(symbol, id.getSourceFile(), out);
+          if (p.name.text === 'default') this.importersOf(id.getSourceFile(), symbol, undefined, out);
           else if (p.name.text !== text) this.collect(symbol, p.name.text, undefined, out, p.name);
         } else if (isImport && (same(s) || same(this.aliasOf(id)))) {
           // An import of it: its uses in that file, under the local name (`import { BASE as B }`: the
@@ -412,8 +407,7 @@ export class Calls {
     if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isGetAccessorDeclaration(fn)) && fn.name)
       return fn.name;
     if (ts.isConstructorDeclaration(fn)) return fn.parent && ts.isClassLike(fn.parent) ? fn.parent.name : undefined;
-    let n: Node = fn;
-    while (n.parent && ts.isParenthesizedExpression(n.parent)) n = n.parent;
+    const n = outerParens(ts, fn);
     const p = n.parent;
     if (!p) return undefined;
     if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === n)
@@ -426,6 +420,13 @@ export class Calls {
     if (ts.isFunctionExpression(fn) && fn.name) return fn.name;
     return undefined;
   }
+}
+
+/** The outermost of the parentheses around a node (the node itself when there are none): what its parent sees. */
+export function outerParens(ts: Ts, node: Node): Node {
+  let n = node;
+  while (n.parent && ts.isParenthesizedExpression(n.parent)) n = n.parent;
+  return n;
 }
 
 /** Drops parentheses, `!`, `as T`, `satisfies T` and `<T>` around an expression. */

@@ -112,3 +112,10 @@ export const isListRole = (r: Role): boolean =>
 
 /** The role a promise resolves to (`await`): the promised role, or the role itself. */
 export const awaited = (r: Role): Role => (r.t === 'promise' ? r.of : r);
+
+/** The API data a role brings, through promises and responses (a promise of a response whose body is it). */
+export function payloadOf(role: Role): ApiRole | undefined {
+  let r: Role = role;
+  while (r.t === 'promise' || r.t === 'response') r = r.of;
+  return r.t === 'api' ? r : undefined;
+}

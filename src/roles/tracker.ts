@@ -23,8 +23,8 @@ import {
   takesIteratee,
   urlOptions,
 } from './library-names.js';
-import { Calls, dynamicImportOf, type FunctionLike, type ProgramView, skipParens } from './program-view.js';
-import { type ApiRole, awaited, isListRole, type Role, Roles, type SiteRole } from './role.js';
+import { Calls, dynamicImportOf, type FunctionLike, outerParens, type ProgramView, skipParens } from './program-view.js';
+import { type ApiRole, awaited, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -1128,9 +1128,8 @@ export class Tracker {
         )
       )
         continue;
-      let up: Node = call;
-      while (up.parent && ts.isParenthesizedExpression(up.parent)) up = up.parent;
-      if (up.parent && (ts.isExpressionStatement(up.parent) || ts.isVoidExpression(up.parent))) continue;
+      const p = outerParens(ts, call).parent;
+      if (p && (ts.isExpressionStatement(p) || ts.isVoidExpression(p))) continue;
       for (const f of facts) keepFact(out, call, f);
     }
     return out;
@@ -1144,8 +1143,7 @@ export class Tracker {
   private usedHere(call: Node): boolean {
     const { ts } = this;
     if (!ts.isCallExpression(call)) return false;
-    let up: Node = call;
-    while (up.parent && ts.isParenthesizedExpression(up.parent)) up = up.parent;
+    const up = outerParens(ts, call);
     const p = up.parent;
     if (p && ts.isPropertyAccessExpression(p) && p.expression === up) return true;
     if (p && ts.isAwaitExpression(p)) return true;
@@ -1217,8 +1215,7 @@ export class Tracker {
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
-    let up: Node = fn;
-    while (up.parent && this.ts.isParenthesizedExpression(up.parent)) up = up.parent;
+    const up = outerParens(this.ts, fn);
     const call = up.parent;
     if (!isAsync && call && this.ts.isCallExpression(call) && call.arguments[0] === up) this.setsState(call.expression, fact);
     // Another service's path returned is nothing a caller needs to be found for.
@@ -1267,9 +1264,7 @@ export class Tracker {
    */
   private requestCall(f: Fact, call: CallLike, fn: FunctionLike): 'this' | 'other' | 'unknown' {
     // Only a payload itself (an object the program builds around it is shared by every call).
-    let inner: Role = f.role;
-    while (inner.t === 'promise' || inner.t === 'response') inner = inner.of;
-    if (inner.t !== 'api') return 'unknown';
+    if (!payloadOf(f.role)) return 'unknown';
     let path: Node | undefined;
     let hops = 0;
     for (let g: Fact | undefined = f; g && hops < 64; g = g.prev, hops++) {
@@ -1325,8 +1320,7 @@ export class Tracker {
       for (const fn of callees) {
         // A URL gathered into a rest parameter (`(...parts) => parts.join('/')`) is not followed there.
         const param = index < fn.parameters.length ? fn.parameters[index] : fn.parameters.at(-1);
-        if (param?.dotDotDotToken && r.t === 'url' && (r.url.kind === 'base' || r.url.kind === 'url'))
-          keepFact(this.urlsHanded, call, fact);
+        if (param?.dotDotDotToken) this.handsUrl(call, fact);
         this.bindArgument(fn, index, fact);
         this.bindFunctionArguments(call, fn);
         if (ts.isCallExpression(call)) this.watchReturn(call, fn);
