@@ -103,6 +103,8 @@ export function roleWords(r: Role): string {
       return 'an HTTP client with a base URL';
     case 'fn':
       return 'a function';
+    case 'instance':
+      return r.cls.name ? `an instance of ${r.cls.name.text}` : 'an instance of a class';
   }
 }
 

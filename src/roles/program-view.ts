@@ -151,7 +151,7 @@ export class Calls {
   }
 
   /** The symbol an import (or any alias) stands for, or the symbol itself. */
-  private aliasOf(id: Node): TsNamespace.Symbol | undefined {
+  aliasOf(id: Node): TsNamespace.Symbol | undefined {
     const s = this.symbolOf(id);
     return s && this.resolved(s);
   }

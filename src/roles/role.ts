@@ -20,6 +20,9 @@ type Node = TsNamespace.Node;
  * - `fn`: a function value (a callback handed around).
  * - `url`: a string that is part of an API URL (a base, a path, a whole URL).
  * - `client`: an HTTP client object configured with a base URL (`axios.create({ baseURL })`).
+ * - `instance`: an instance of one of the program's own classes (`new CivicClient()`), followed where
+ *   the checker cannot type it (plain JavaScript hands it through parameters and members): its
+ *   methods are the ones called on it, and what its methods store on `this` is kept per member.
  */
 export type Role =
   | {
@@ -40,11 +43,13 @@ export type Role =
   | { readonly t: 'response'; readonly key: string; readonly of: Role }
   | { readonly t: 'fn'; readonly key: string; readonly fn: TsNamespace.SignatureDeclaration }
   | { readonly t: 'url'; readonly key: string; readonly url: UrlValue }
-  | { readonly t: 'client'; readonly key: string; readonly base: Role };
+  | { readonly t: 'client'; readonly key: string; readonly base: Role }
+  | { readonly t: 'instance'; readonly key: string; readonly cls: TsNamespace.ClassLikeDeclaration };
 
 export type ApiRole = Extract<Role, { t: 'api' }>;
 export type SiteRole = Extract<Role, { t: 'site' }>;
 export type UrlRole = Extract<Role, { t: 'url' }>;
+export type InstanceRole = Extract<Role, { t: 'instance' }>;
 
 /** Interns roles for one analysis: node identities are numbered on first use. */
 export class Roles {
@@ -103,6 +108,10 @@ export class Roles {
 
   client(base: Role): Role {
     return this.intern({ t: 'client', key: `client(${base.key})`, base });
+  }
+
+  instance(cls: TsNamespace.ClassLikeDeclaration): InstanceRole {
+    return this.intern({ t: 'instance', key: `instance:${this.id(cls)}`, cls });
   }
 }
 

@@ -4,6 +4,7 @@ import type { EndpointModel } from '../endpoints/model.js';
 import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
+import { type ClassLike, classChain, classNameOf, classOfMember, classOfThis, memberOfClass } from './instances.js';
 import { Joins } from './joins.js';
 import {
   addsListener,
@@ -24,7 +25,7 @@ import {
   urlOptions,
 } from './library-names.js';
 import { Calls, dynamicImportOf, type FunctionLike, outerParens, type ProgramView, skipParens } from './program-view.js';
-import { type ApiRole, awaited, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
+import { type ApiRole, awaited, type InstanceRole, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -89,6 +90,8 @@ export class Tracker {
   /** The member names stored in each object site (by its key), and where they are copied to (`{ ...a }`, `Object.assign`). */
   private readonly memberNames = new Map<string, Set<string>>();
   private readonly copies = new Map<string, SiteRole[]>();
+  /** Classes whose instances are followed from their `new` (`followInstances`). */
+  private readonly instanced = new Set<ClassLike>();
 
   constructor(
     readonly view: ProgramView,
@@ -238,6 +241,9 @@ export class Tracker {
           return this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1));
         case 'fn':
           return this.facts.filled(this.returnCell(r.fn as FunctionLike));
+        case 'instance':
+          // Followed only once its methods return, or its members hold, the API's data or URLs.
+          return true;
       }
     };
     return meaningful(role, 0);
@@ -559,6 +565,9 @@ export class Tracker {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
       } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || this.isThisAlias(owner) || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
+      // Kept per class too, for reads on an instance the checker cannot type (`store.fields` in another module).
+      const cls = owner.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(ts, owner) : undefined;
+      if (cls) this.storeOnInstances(cls, t.name.text, fact);
       this.storeInto(t.expression, t.name.text, fact);
     } else if (ts.isElementAccessExpression(t)) {
       this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
@@ -576,6 +585,80 @@ export class Tracker {
       !!decl.initializer &&
       skipParens(ts, decl.initializer).kind === ts.SyntaxKind.ThisKeyword
     );
+  }
+
+  // ─── Instances of the program's own classes ────────────────────────────────────────────────────
+
+  /**
+   * Follows the instances of one of the program's classes from each `new` (and those of its
+   * subclasses), once: asked when one of its methods returns, or a method stores on `this`, the
+   * API's data or URLs. Where the checker types an instance, its calls are found by symbol too.
+   */
+  private followInstances(cls: ClassLike): void {
+    const { ts } = this;
+    if (this.instanced.has(cls)) return;
+    this.instanced.add(cls);
+    const name = classNameOf(ts, cls);
+    const instance = this.roles.instance(cls);
+    // A class another module imports: its instances are made there (an importer not yet in an inferred program).
+    if (name && isExported(ts, name)) this.export(name, instance);
+    for (const ref of name ? this.calls.referencesOf(name) : []) {
+      const p = ref.parent;
+      if (isExported(ts, ref)) this.export(ref, instance);
+      if (p && ts.isNewExpression(p) && skipParens(ts, p.expression) === ref) this.add(p, instance, 'flow', undefined);
+      // `class Cached extends CivicClient`: its instances have the methods it does not override.
+      else if (
+        p &&
+        ts.isExpressionWithTypeArguments(p) &&
+        ts.isHeritageClause(p.parent) &&
+        p.parent.token === ts.SyntaxKind.ExtendsKeyword &&
+        ts.isClassLike(p.parent.parent)
+      )
+        this.followInstances(p.parent.parent);
+    }
+    // `return this`, `render(this)`: the instance handed on from inside (its own members are found by symbol).
+    const visit = (n: Node): void => {
+      if (n.kind === ts.SyntaxKind.ThisKeyword) {
+        const p = n.parent;
+        if (p && !(ts.isPropertyAccessExpression(p) && p.expression === n) && classOfThis(ts, n) === cls)
+          this.add(n, instance, 'flow', undefined);
+      } else if (!ts.isClassLike(n) || n === cls) ts.forEachChild(n, visit);
+    };
+    visit(cls);
+  }
+
+  private instanceCell(cls: ClassLike, member: string): string {
+    return `${this.roles.instance(cls).key}.${member}`;
+  }
+
+  /** `this.fields = list` in a class: kept under the member for every instance of it (read by `loadFromInstance`). */
+  private storeOnInstances(cls: ClassLike, member: string, fact: Fact): void {
+    this.facts.store(this.instanceCell(cls, member), fact);
+    if (this.isApiValue(fact.role)) this.followInstances(cls);
+  }
+
+  /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
+  private loadFromInstance(
+    r: InstanceRole,
+    member: string,
+    then: (m: { role: Role; step: StepKind; prev?: Fact }) => void,
+  ): void {
+    const getter = memberOfClass(this.ts, this.calls, r.cls, member, 'get');
+    if (getter) this.facts.watch(this.returnCell(getter), (f) => then({ role: f.role, step: 'return', prev: f }));
+    for (const cls of classChain(this.ts, this.calls, r.cls))
+      this.facts.watch(this.instanceCell(cls, member), (f) => then({ role: f.role, step: 'heap', prev: f }));
+  }
+
+  /**
+   * `client.fields()` on an instance: the class's method (or its base's) gets the arguments and the
+   * call its returns, unless the checker already says which function the call reaches.
+   */
+  private callOnInstance(r: InstanceRole, name: string, call: TsNamespace.CallExpression, fact: Fact): void {
+    const fn = memberOfClass(this.ts, this.calls, r.cls, name, 'call');
+    if (!fn?.body || this.calls.calleesOf(call).length > 0) return;
+    this.followed.add(call.expression);
+    this.callFunctionValue(call, fn, fact);
+    this.bindFunctionArguments(call, fn);
   }
 
   // ─── The heap: objects, arrays and maps the program builds ─────────────────────────────────────
@@ -737,6 +820,9 @@ export class Tracker {
         // `new URL(path, base).href`: the URL's text.
         if (member === 'href') then({ role: r, step: 'member' });
         return;
+      case 'instance':
+        this.loadFromInstance(r, member, then);
+        return;
       default:
         return;
     }
@@ -802,6 +888,10 @@ export class Tracker {
     }
     if (r.t === 'client') {
       if (isClientMethod(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
+      return;
+    }
+    if (r.t === 'instance') {
+      this.callOnInstance(r, name, call, fact);
       return;
     }
     if (r.t === 'url') {
@@ -1214,6 +1304,9 @@ export class Tracker {
     const isAsync = fn.modifiers?.some((m) => m.kind === this.ts.SyntaxKind.AsyncKeyword) ?? false;
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
+    // A method's callers on instances the checker cannot type are found by following the instances.
+    const cls = classOfMember(this.ts, fn);
+    if (cls && this.isApiValue(role)) this.followInstances(cls);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
     const call = up.parent;
