@@ -22,7 +22,9 @@ const APPS = {
   'js-helpers': 'v1',
   /**
    * CommonJS with a client class: a base from a default parameter, `new URL(path, base)`,
-   * `Object.fromEntries`, `reduce`, a constructor function's `var self = this`, a getter.
+   * `Object.fromEntries`, `reduce`, a constructor function's `var self = this`, a getter; the client
+   * kept by another class from its constructor's parameter and handed to a function, and instances
+   * read in another module through untyped parameters (a member, a getter, a constructor function's).
    */
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */

@@ -129,3 +129,49 @@ describe('an instance handed where the checker cannot type it', () => {
     expect(a.says(a.node('new Plain()'))).toEqual([]);
   });
 });
+
+describe('a constructor function (`function Client() {}` with its prototype)', () => {
+  const PROTO = [
+    `var BASE = ${V1};`,
+    'function Client() { this.cache = null; }',
+    "Client.prototype.fields = function () { return fetch(BASE + '/election/field/').then(function (r) { return r.json(); }); };",
+    'Client.prototype.other = function () { return 1; };',
+    'module.exports = Client;',
+  ].join('\n');
+
+  it("a method on the prototype, called on an instance handed through a parameter; the prototype's other method gets nothing", () => {
+    const a = analyze({
+      'client.js': PROTO,
+      'use.js': [
+        "var Client = require('./client');",
+        'function names(c) { return c.fields().then(function (list) { return list.map(function (f) { return f.long_name; }); }); }',
+        'function count(c) { return c.other(); }',
+        'var c = new Client(); names(c); count(c);',
+      ].join('\n'),
+    });
+    expect(a.says(a.node('c.fields()', 0, 'use.js'))).toEqual([`\`c.fields()\`: returned by the call, ${LIST}`]);
+    expect(a.says(a.node('c.other()', 0, 'use.js'))).toEqual([]);
+  });
+
+  it('`F.prototype = { … }` and what its methods store through `var self = this`, read in another module', () => {
+    const a = analyze({
+      'store.js': [
+        `var BASE = ${V1};`,
+        'function Store() { this.items = []; }',
+        'Store.prototype = {',
+        '  load: function () {',
+        '    var self = this;',
+        "    return fetch(BASE + '/election/field/').then(function (r) { return r.json(); }).then(function (list) { self.items = list; return self; });",
+        '  },',
+        '};',
+        'module.exports = Store;',
+      ].join('\n'),
+      'view.js': [
+        "var Store = require('./store');",
+        'function render(store) { return store.items.map(function (f) { return f.long_name; }); }',
+        'new Store().load().then(render);',
+      ].join('\n'),
+    });
+    expect(a.says(a.node('store.items', 0, 'view.js'))).toEqual(['`store.items`: stored and read back, V1 field list']);
+  });
+});

@@ -1,57 +1,110 @@
 /**
- * The program's own classes, as the role engine follows their instances where the checker cannot
- * type them: plain JavaScript hands a client through a constructor's parameter into a member
- * (`this.client = client`) or into a function's parameter, and `this.client.fields()` there names no
- * method the checker knows. An instance is followed from its `new` like any value, and these say
- * what a member read or a method call on it reaches: the class's own member, else its base's.
+ * The program's own classes (and constructor functions, `function Client() {}` with
+ * `Client.prototype.fields = …`), as the role engine follows their instances where the checker
+ * cannot type them: plain JavaScript hands a client through a constructor's parameter into a
+ * member (`this.client = client`) or into a function's parameter, and `this.client.fields()` there
+ * names no method the checker knows. An instance is followed from its `new` like any value, and
+ * these say what a member read or a method call on it reaches: the class's own member, else its
+ * base's.
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
 import { type Calls, type FunctionLike, skipParens } from './program-view.js';
 
 type Node = TsNamespace.Node;
-export type ClassLike = TsNamespace.ClassLikeDeclaration;
+type ClassLike = TsNamespace.ClassLikeDeclaration;
+/** What `new` makes an instance of: a class, or a function whose prototype holds the methods. */
+export type Maker = ClassLike | TsNamespace.FunctionDeclaration | TsNamespace.FunctionExpression;
 
 function isStatic(ts: Ts, n: Node): boolean {
   return (ts.getCombinedModifierFlags(n as TsNamespace.Declaration) & ts.ModifierFlags.Static) !== 0;
 }
 
-/** The name a class is referred to by: its own (`class A`), or the variable holding it (`const A = class {}`). */
-export function classNameOf(ts: Ts, cls: ClassLike): TsNamespace.Identifier | undefined {
-  if (cls.name) return cls.name;
-  const holder = cls.parent && ts.isParenthesizedExpression(cls.parent) ? cls.parent.parent : cls.parent;
+/** The variable a class or function expression is written into (`const A = class {}`), if any. */
+function holderName(ts: Ts, e: Node): TsNamespace.Identifier | undefined {
+  const holder = e.parent && ts.isParenthesizedExpression(e.parent) ? e.parent.parent : e.parent;
   return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name : undefined;
 }
 
-/** The class and its bases, nearest first (`class B extends A`: B, A), as far as the program declares them. */
-export function classChain(ts: Ts, calls: Calls, cls: ClassLike): ClassLike[] {
-  const chain: ClassLike[] = [];
-  for (let c: ClassLike | undefined = cls; c && !chain.includes(c); c = baseOf(ts, calls, c)) chain.push(c);
-  return chain;
+/** The name a maker is referred to by: a function expression's or class expression's variable, else its own. */
+export function classNameOf(ts: Ts, maker: Maker): TsNamespace.Identifier | undefined {
+  return ts.isFunctionExpression(maker) ? (holderName(ts, maker) ?? maker.name) : (maker.name ?? holderName(ts, maker));
 }
 
-function baseOf(ts: Ts, calls: Calls, cls: ClassLike): ClassLike | undefined {
-  const clause = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
-  const base = clause?.types[0]?.expression;
-  if (!base) return undefined;
-  const symbol = calls.aliasOf(skipParens(ts, base));
-  for (const d of symbol?.declarations ?? []) {
-    if (ts.isClassLike(d)) return d;
+/** The maker a name stands for (followed through imports): a class, or a function. */
+function makerNamed(ts: Ts, calls: Calls, e: Node): Maker | undefined {
+  for (const d of calls.aliasOf(skipParens(ts, e as TsNamespace.Expression))?.declarations ?? []) {
+    if (ts.isClassLike(d) || ts.isFunctionDeclaration(d)) return d;
     const value = ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
-    if (value && ts.isClassExpression(value)) return value;
+    if (value && (ts.isClassExpression(value) || ts.isFunctionExpression(value))) return value;
   }
   return undefined;
 }
 
-/** The method or accessor `name` an instance of the class has (its own, else its nearest base's). */
-export function memberOfClass(
-  ts: Ts,
-  calls: Calls,
-  cls: ClassLike,
-  name: string,
-  kind: 'call' | 'get',
-): FunctionLike | undefined {
-  for (const c of classChain(ts, calls, cls)) {
+/** The class and its bases, nearest first (`class B extends A`: B, A), as far as the program declares them. */
+export function classChain(ts: Ts, calls: Calls, maker: Maker): Maker[] {
+  const chain: Maker[] = [];
+  for (let c: Maker | undefined = maker; c && !chain.includes(c); c = baseOf(ts, calls, c)) chain.push(c);
+  return chain;
+}
+
+function baseOf(ts: Ts, calls: Calls, maker: Maker): Maker | undefined {
+  if (!ts.isClassLike(maker)) return undefined;
+  const clause = maker.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+  const base = clause?.types[0]?.expression;
+  return base && makerNamed(ts, calls, base);
+}
+
+/** `F.prototype` written at a reference of `F`: the expression, or undefined. */
+function prototypeAt(ts: Ts, ref: Node): TsNamespace.PropertyAccessExpression | undefined {
+  const p = ref.parent;
+  return p && ts.isPropertyAccessExpression(p) && p.expression === ref && p.name.text === 'prototype' ? p : undefined;
+}
+
+/** `X = value`: the value an expression is assigned, if it is an assignment's target. */
+function assignedTo(ts: Ts, target: Node): TsNamespace.Expression | undefined {
+  const p = target.parent;
+  return p && ts.isBinaryExpression(p) && p.left === target && p.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    ? skipParens(ts, p.right)
+    : undefined;
+}
+
+/**
+ * A constructor function's prototype members, by name: `F.prototype.m = …` and the members of
+ * `F.prototype = { … }` (a method, a property's value, an accessor).
+ */
+function prototypeMembers(ts: Ts, calls: Calls, fn: Maker): Map<string, Node> {
+  const out = new Map<string, Node>();
+  const name = classNameOf(ts, fn);
+  for (const ref of name ? calls.referencesOf(name) : []) {
+    const proto = prototypeAt(ts, ref);
+    if (!proto) continue;
+    const member = proto.parent;
+    if (member && ts.isPropertyAccessExpression(member) && member.expression === proto) {
+      const value = assignedTo(ts, member);
+      if (value) out.set(member.name.text, value);
+      continue;
+    }
+    const literal = assignedTo(ts, proto);
+    if (!literal || !ts.isObjectLiteralExpression(literal)) continue;
+    for (const m of literal.properties) {
+      const key = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+      if (key === undefined) continue;
+      out.set(key, ts.isPropertyAssignment(m) ? skipParens(ts, m.initializer) : m);
+    }
+  }
+  return out;
+}
+
+/** The method or accessor `name` an instance has (its class's own, else its nearest base's; a constructor function's prototype's). */
+export function memberOfClass(ts: Ts, calls: Calls, maker: Maker, name: string, kind: 'call' | 'get'): FunctionLike | undefined {
+  for (const c of classChain(ts, calls, maker)) {
+    if (!ts.isClassLike(c)) {
+      const m = prototypeMembers(ts, calls, c).get(name);
+      if (!m) continue;
+      if (kind === 'get') return ts.isGetAccessorDeclaration(m) && m.body ? m : undefined;
+      return calls.isFunctionLike(m) && !ts.isGetAccessorDeclaration(m) ? m : undefined;
+    }
     for (const m of c.members) {
       if (!m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) || m.name.text !== name) continue;
       if (isStatic(ts, m)) continue;
@@ -66,11 +119,11 @@ export function memberOfClass(
 }
 
 /**
- * The class whose instance `this` is at a node: the nearest function that is not an arrow must be a
- * method, accessor or constructor of a class (or the node is in a field's initializer); a function
- * expression has its own `this`.
+ * The maker whose instance `this` is at a node: the nearest function that is not an arrow is a
+ * method, accessor or constructor of a class (or the node is in a field's initializer), a function
+ * on a constructor function's prototype, or a function called with `new` itself.
  */
-export function classOfThis(ts: Ts, at: Node): ClassLike | undefined {
+export function classOfThis(ts: Ts, calls: Calls, at: Node): Maker | undefined {
   for (let n: Node | undefined = at.parent; n; n = n.parent) {
     if (ts.isArrowFunction(n)) continue;
     if (ts.isPropertyDeclaration(n) || ts.isClassStaticBlockDeclaration(n)) {
@@ -78,20 +131,32 @@ export function classOfThis(ts: Ts, at: Node): ClassLike | undefined {
       return ts.isClassLike(cls) && !ts.isClassStaticBlockDeclaration(n) && !isStatic(ts, n) ? cls : undefined;
     }
     if (ts.isFunctionLike(n)) {
-      const cls = n.parent;
-      const isMember =
-        ts.isMethodDeclaration(n) ||
-        ts.isConstructorDeclaration(n) ||
-        ts.isGetAccessorDeclaration(n) ||
-        ts.isSetAccessorDeclaration(n);
-      return isMember && cls && ts.isClassLike(cls) && !isStatic(ts, n) ? cls : undefined;
+      const member = calls.isFunctionLike(n) ? classOfMember(ts, calls, n) : undefined;
+      if (member) return member;
+      if (ts.isConstructorDeclaration(n) || ts.isSetAccessorDeclaration(n))
+        return n.parent && ts.isClassLike(n.parent) && !isStatic(ts, n) ? n.parent : undefined;
+      return ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) ? n : undefined;
     }
   }
   return undefined;
 }
 
-/** The class a method, accessor or field function of an instance belongs to (not a static one). */
-export function classOfMember(ts: Ts, fn: FunctionLike): ClassLike | undefined {
+/** The maker a method, accessor or field function of an instance belongs to (not a static one; a prototype's function's). */
+export function classOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | undefined {
+  // `F.prototype.m = function () {…}`, `F.prototype = { m() {…}, n: function () {…} }`.
+  const up = fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent.parent : fn.parent;
+  if (up && ts.isObjectLiteralExpression(up)) {
+    const target = up.parent && ts.isBinaryExpression(up.parent) && up.parent.right === up ? up.parent.left : undefined;
+    return target && ts.isPropertyAccessExpression(target) && target.name.text === 'prototype'
+      ? makerNamed(ts, calls, target.expression)
+      : undefined;
+  }
+  if (up && ts.isBinaryExpression(up) && up.right === fn && ts.isPropertyAccessExpression(up.left)) {
+    const proto = up.left.expression;
+    return ts.isPropertyAccessExpression(proto) && proto.name.text === 'prototype'
+      ? makerNamed(ts, calls, proto.expression)
+      : undefined;
+  }
   const holder = fn.parent && ts.isPropertyDeclaration(fn.parent) ? fn.parent : fn;
   const cls = holder.parent;
   if (!cls || !ts.isClassLike(cls) || ts.isConstructorDeclaration(fn)) return undefined;
@@ -100,4 +165,10 @@ export function classOfMember(ts: Ts, fn: FunctionLike): ClassLike | undefined {
       ? undefined
       : cls
     : undefined;
+}
+
+/** Where `this` may be an instance of the maker: the class, or a constructor function and its prototype's functions. */
+export function thisScopes(ts: Ts, calls: Calls, maker: Maker): Node[] {
+  if (ts.isClassLike(maker)) return [maker];
+  return [maker, ...[...prototypeMembers(ts, calls, maker).values()].filter((m) => calls.isFunctionLike(m))];
 }

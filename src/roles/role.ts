@@ -1,6 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { StaysOnV1 } from '../vocabulary/notes.js';
 import type { ApiNode } from './graph.js';
+import type { Maker } from './instances.js';
 import type { UrlValue } from './url-value.js';
 
 type Node = TsNamespace.Node;
@@ -20,7 +21,7 @@ type Node = TsNamespace.Node;
  * - `fn`: a function value (a callback handed around).
  * - `url`: a string that is part of an API URL (a base, a path, a whole URL).
  * - `client`: an HTTP client object configured with a base URL (`axios.create({ baseURL })`).
- * - `instance`: an instance of one of the program's own classes (`new CivicClient()`), followed where
+ * - `instance`: an instance of one of the program's own classes or constructor functions (`new CivicClient()`), followed where
  *   the checker cannot type it (plain JavaScript hands it through parameters and members): its
  *   methods are the ones called on it, and what its methods store on `this` is kept per member.
  */
@@ -44,7 +45,7 @@ export type Role =
   | { readonly t: 'fn'; readonly key: string; readonly fn: TsNamespace.SignatureDeclaration }
   | { readonly t: 'url'; readonly key: string; readonly url: UrlValue }
   | { readonly t: 'client'; readonly key: string; readonly base: Role }
-  | { readonly t: 'instance'; readonly key: string; readonly cls: TsNamespace.ClassLikeDeclaration };
+  | { readonly t: 'instance'; readonly key: string; readonly cls: Maker };
 
 export type ApiRole = Extract<Role, { t: 'api' }>;
 export type SiteRole = Extract<Role, { t: 'site' }>;
@@ -110,7 +111,7 @@ export class Roles {
     return this.intern({ t: 'client', key: `client(${base.key})`, base });
   }
 
-  instance(cls: TsNamespace.ClassLikeDeclaration): InstanceRole {
+  instance(cls: Maker): InstanceRole {
     return this.intern({ t: 'instance', key: `instance:${this.id(cls)}`, cls });
   }
 }

@@ -4,7 +4,7 @@ import type { EndpointModel } from '../endpoints/model.js';
 import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
-import { type ClassLike, classChain, classNameOf, classOfMember, classOfThis, memberOfClass } from './instances.js';
+import { classChain, classNameOf, classOfMember, classOfThis, type Maker, memberOfClass, thisScopes } from './instances.js';
 import { Joins } from './joins.js';
 import {
   addsListener,
@@ -91,7 +91,7 @@ export class Tracker {
   private readonly memberNames = new Map<string, Set<string>>();
   private readonly copies = new Map<string, SiteRole[]>();
   /** Classes whose instances are followed from their `new` (`followInstances`). */
-  private readonly instanced = new Set<ClassLike>();
+  private readonly instanced = new Set<Maker>();
 
   constructor(
     readonly view: ProgramView,
@@ -566,8 +566,9 @@ export class Tracker {
       } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || this.isThisAlias(owner) || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
       // Kept per class too, for reads on an instance the checker cannot type (`store.fields` in another module).
-      const cls = owner.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(ts, owner) : undefined;
-      if (cls) this.storeOnInstances(cls, t.name.text, fact);
+      const self = owner.kind === ts.SyntaxKind.ThisKeyword ? owner : this.thisAliased(owner);
+      const maker = self && classOfThis(ts, this.calls, self);
+      if (maker) this.storeOnInstances(maker, t.name.text, fact);
       this.storeInto(t.expression, t.name.text, fact);
     } else if (ts.isElementAccessExpression(t)) {
       this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
@@ -576,25 +577,27 @@ export class Tracker {
 
   /** `var self = this` (`const that = this`): a name that holds the instance, as code before arrow functions kept it. */
   private isThisAlias(e: Expression): boolean {
+    return this.thisAliased(e) !== undefined;
+  }
+
+  /** The `this` a name was given (`var self = this`), if it is such a name. */
+  private thisAliased(e: Expression): Node | undefined {
     const { ts } = this;
-    if (!ts.isIdentifier(e)) return false;
+    if (!ts.isIdentifier(e)) return undefined;
     const decl = this.view.checker.getSymbolAtLocation(e)?.valueDeclaration;
-    return (
-      !!decl &&
-      ts.isVariableDeclaration(decl) &&
-      !!decl.initializer &&
-      skipParens(ts, decl.initializer).kind === ts.SyntaxKind.ThisKeyword
-    );
+    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? skipParens(ts, decl.initializer) : undefined;
+    return init?.kind === ts.SyntaxKind.ThisKeyword ? init : undefined;
   }
 
   // ─── Instances of the program's own classes ────────────────────────────────────────────────────
 
   /**
-   * Follows the instances of one of the program's classes from each `new` (and those of its
-   * subclasses), once: asked when one of its methods returns, or a method stores on `this`, the
-   * API's data or URLs. Where the checker types an instance, its calls are found by symbol too.
+   * Follows the instances of one of the program's classes or constructor functions from each `new`
+   * (and those of its subclasses), once: asked when one of its methods returns, or a method stores
+   * on `this`, the API's data or URLs. Where the checker types an instance, its calls are found by
+   * symbol too.
    */
-  private followInstances(cls: ClassLike): void {
+  private followInstances(cls: Maker): void {
     const { ts } = this;
     if (this.instanced.has(cls)) return;
     this.instanced.add(cls);
@@ -620,19 +623,19 @@ export class Tracker {
     const visit = (n: Node): void => {
       if (n.kind === ts.SyntaxKind.ThisKeyword) {
         const p = n.parent;
-        if (p && !(ts.isPropertyAccessExpression(p) && p.expression === n) && classOfThis(ts, n) === cls)
+        if (p && !(ts.isPropertyAccessExpression(p) && p.expression === n) && classOfThis(ts, this.calls, n) === cls)
           this.add(n, instance, 'flow', undefined);
       } else if (!ts.isClassLike(n) || n === cls) ts.forEachChild(n, visit);
     };
-    visit(cls);
+    for (const scope of thisScopes(ts, this.calls, cls)) visit(scope);
   }
 
-  private instanceCell(cls: ClassLike, member: string): string {
+  private instanceCell(cls: Maker, member: string): string {
     return `${this.roles.instance(cls).key}.${member}`;
   }
 
   /** `this.fields = list` in a class: kept under the member for every instance of it (read by `loadFromInstance`). */
-  private storeOnInstances(cls: ClassLike, member: string, fact: Fact): void {
+  private storeOnInstances(cls: Maker, member: string, fact: Fact): void {
     this.facts.store(this.instanceCell(cls, member), fact);
     if (this.isApiValue(fact.role)) this.followInstances(cls);
   }
@@ -1305,7 +1308,7 @@ export class Tracker {
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
-    const cls = classOfMember(this.ts, fn);
+    const cls = classOfMember(this.ts, this.calls, fn);
     if (cls && this.isApiValue(role)) this.followInstances(cls);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
