@@ -204,6 +204,13 @@ describe('the fact store', () => {
     expect(store.filled('site#1')).toBe(false);
     // An owner's cells are `<owner>.<member>`: not another owner whose name starts the same.
     expect(store.cellsOf('site#1').map(words)).toEqual([...early, 'api:v1.item::: source 3 - - first']);
+    // A member named with a dot (`obj['a.b']`) is still its owner's; an owner asked with a dot finds its cells too.
+    store.store('site#3.a.b', strong);
+    store.store('site#3.a', weak);
+    expect([store.cellsOf('site#3').map((f) => f.step), store.cellsOf('site#3.a').map((f) => f.step)]).toEqual([
+      ['source', 'shape'],
+      ['source'],
+    ]);
     // A watcher added by a watcher sees the fact being stored next time, not twice now.
     const nested: string[] = [];
     store.watch('cell', () => store.watch('cell', (f) => nested.push(f.step)));

@@ -73,6 +73,8 @@ export class FactStore {
   private readonly byNode = new Map<Node, Map<string, Fact>>();
   private readonly observers = new Map<Node, Observer[]>();
   private readonly cells = new Map<string, Map<string, Fact>>();
+  /** The cells of each owner (the part of a cell's name before its first `.`), for `cellsOf`. */
+  private readonly owned = new Map<string, Map<string, Fact>[]>();
   private readonly cellObservers = new Map<string, Observer[]>();
   private queue: Fact[] = [];
   private head = 0;
@@ -167,6 +169,13 @@ export class FactStore {
     if (!m) {
       m = new Map();
       this.cells.set(cell, m);
+      const dot = cell.indexOf('.');
+      if (dot > 0) {
+        const owner = cell.slice(0, dot);
+        const list = this.owned.get(owner);
+        if (list) list.push(m);
+        else this.owned.set(owner, [m]);
+      }
     }
     const key =
       fact.context === undefined ? `${fact.role.key}#${fact.strength}` : `${fact.role.key}#${fact.strength}@${fact.context}`;
@@ -187,6 +196,10 @@ export class FactStore {
   /** Everything stored in the cells of one owner (a site's members: cells named `<owner>.<member>`). */
   cellsOf(owner: string): Fact[] {
     const out: Fact[] = [];
+    if (!owner.includes('.')) {
+      for (const m of this.owned.get(owner) ?? []) out.push(...m.values());
+      return out;
+    }
     const prefix = `${owner}.`;
     for (const [key, m] of this.cells) if (key.startsWith(prefix)) out.push(...m.values());
     return out;

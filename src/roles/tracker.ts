@@ -92,6 +92,8 @@ export class Tracker {
   private readonly copies = new Map<string, SiteRole[]>();
   /** Classes whose instances are followed from their `new` (`followInstances`). */
   private readonly instanced = new Set<Maker>();
+  /** What the methods of the other classes return or store on `this`, by role key: judged once the queue is empty. */
+  private readonly pendingMakers = new Map<Maker, Map<string, Role>>();
 
   constructor(
     readonly view: ProgramView,
@@ -305,7 +307,10 @@ export class Tracker {
 
   /** Runs the worklist to a fixed point. */
   run(): void {
-    for (let fact = this.facts.next(); fact; fact = this.facts.next()) this.step(fact);
+    for (;;) {
+      for (let fact = this.facts.next(); fact; fact = this.facts.next()) this.step(fact);
+      if (!this.followPendingInstances()) return;
+    }
   }
 
   /**
@@ -637,7 +642,31 @@ export class Tracker {
   /** `this.fields = list` in a class: kept under the member for every instance of it (read by `loadFromInstance`). */
   private storeOnInstances(cls: Maker, member: string, fact: Fact): void {
     this.facts.store(this.instanceCell(cls, member), fact);
-    if (this.isApiValue(fact.role)) this.followInstances(cls);
+    this.pendInstances(cls, fact.role);
+  }
+
+  /** A role a class's method returns or stores on `this`: its instances are followed if it is the API's (`followPendingInstances`). */
+  private pendInstances(cls: Maker, role: Role): void {
+    if (this.instanced.has(cls)) return;
+    const roles = this.pendingMakers.get(cls);
+    if (roles) roles.set(role.key, role);
+    else this.pendingMakers.set(cls, new Map([[role.key, role]]));
+  }
+
+  /**
+   * Once the queue is empty: follows the instances of each class whose methods return, or store on
+   * `this`, the API's data or URLs (judged then, when what an object holds is known, and once per
+   * class rather than at every store). Whether any was.
+   */
+  private followPendingInstances(): boolean {
+    let followed = false;
+    for (const [cls, roles] of this.pendingMakers) {
+      if (![...roles.values()].some((r) => this.isApiValue(r))) continue;
+      this.pendingMakers.delete(cls);
+      this.followInstances(cls);
+      followed = true;
+    }
+    return followed;
   }
 
   /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
@@ -1309,7 +1338,7 @@ export class Tracker {
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
     const cls = classOfMember(this.ts, this.calls, fn);
-    if (cls && this.isApiValue(role)) this.followInstances(cls);
+    if (cls) this.pendInstances(cls, role);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
     const call = up.parent;
