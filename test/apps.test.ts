@@ -48,7 +48,8 @@ const APPS = {
   'v2-app': 'v2',
   /**
    * One V1 base for the API and, through the same helper, another VoteAmerica service on the same host
-   * and version; the settings holding it are a module's default export, imported under another name.
+   * and version; the settings holding it are a module's default export, imported under another name;
+   * an offline fallback written like the API's list goes where its data goes (it stays V1 with it).
    */
   'shared-base': 'shared',
 } as const;

@@ -102,7 +102,8 @@ describe.skipIf(!built && !process.env.CI)('hostile payloads, in a child process
   });
 
   it('the library: long sparse arrays, holes and lists of bad items give a PayloadError at once', async () => {
-    const run = await script(`
+    const run = await script(
+      `
       const said = (fn) => { try { fn(); return 'no error'; } catch (e) { return (e instanceof lib.PayloadError ? 'PayloadError ' : 'other ') + e.message; } };
       const sparse = (n) => { const a = []; a.length = n; return a; };
       const item = { field_type: 'polls_open', text: '7 AM', modified_at: '2022-08-17T21:13:34Z' };

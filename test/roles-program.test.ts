@@ -654,3 +654,53 @@ describe('a base copied into another object', () => {
       expect(out).toBe([LODASH, DEFAULTS.replace('/v1', '/v2'), READ(cfg).replace('long_name', 'description')].join('\n'));
     });
 });
+
+describe('whether every base a piece can follow is known (`complete`)', () => {
+  const V2 = "'https://api.voteamerica.org/v2'";
+  const FIELD = "exports.f = () => fetch(BASE + '/election/field/');";
+  const cases: [string, string, readonly string[], boolean][] = [
+    [
+      'a `let` whose every write is a known base',
+      `let BASE = ${V1};\nif (process.env.X) BASE = ${V2};\n${FIELD}`,
+      ['v1', 'v2'],
+      true,
+    ],
+    ['a `let` a caller may set to anything', `let BASE = ${V1};\nexports.set = (b) => { BASE = b; };\n${FIELD}`, ['v1'], false],
+    [
+      'a member of a frozen object literal the checker cannot type',
+      `const CONFIG = Object.freeze({ base: ${V1} });\nexports.f = () => fetch(CONFIG.base + '/election/field/');`,
+      ['v1'],
+      true,
+    ],
+    [
+      'a member of an object literal with a spread (it may come from there)',
+      `const CONFIG = Object.freeze({ ...process.env, base: ${V1} });\nexports.f = () => fetch(CONFIG.base + '/election/field/');`,
+      ['v1'],
+      false,
+    ],
+    ['a name destructured from a literal', `const { base: BASE } = { base: ${V1} };\n${FIELD}`, ['v1'], true],
+    [
+      'a parameter with a default (a caller may pass another)',
+      `exports.f = (BASE = ${V1}) => fetch(BASE + '/election/field/');`,
+      ['v1'],
+      false,
+    ],
+    ['a chain of three constants', `const A = ${V1}; const B = A; const BASE = B;\n${FIELD}`, ['v1'], true],
+    [
+      'a chain deeper than the search goes (eight constants): not known to be complete',
+      `const A = ${V1}; const B = A; const C = B; const D = C; const E = D; const F = E; const G = F; const BASE = G;\n${FIELD}`,
+      ['v1'],
+      false,
+    ],
+    [
+      'a class field',
+      `class K { base = ${V1}; f() { return fetch(this.base + '/election/field/'); } }\nexports.K = K;`,
+      ['v1'],
+      true,
+    ],
+  ];
+  it.each(cases)('%s', (_name, code, versions, complete) => {
+    const a = analyze({ 'a.js': code });
+    expect(a.before(a.node("'/election/field/'"), 0)).toEqual({ versions, hosts: ['api.voteamerica.org'], complete });
+  });
+});

@@ -142,9 +142,12 @@ export class Tracker {
       (f): f is Fact & { role: ApiRole } => f.role.t === 'api' && f.role.node.kind === 'object' && !(f.role.weak && kept),
     );
     for (const literal of literals)
-      for (const object of objects)
-        if (literal.role.site !== node)
-          this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
+      for (const object of objects) {
+        if (literal.role.site === node) continue;
+        // Meeting data that stays V1, the literal stays with it, and so do the literals and slugs it holds.
+        if (object.role.stays) this.stayInto(literal.role.site, object, node);
+        else this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
+      }
   }
 
   /**
@@ -187,8 +190,9 @@ export class Tracker {
         const child = name !== undefined ? apiNode.members.get(name) : undefined;
         const x = skipParens(ts, p.initializer);
         // `{ field_type: 'vbm_no_excuse', … }`: the slug it spells stays with it.
+        // (Its fact comes from the object's, as a slug compared with an item's `field_type` does.)
         if (child === this.graph.slug && ts.isStringLiteralLike(x))
-          this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: s.role.stays }) });
+          this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: s.role.stays }), prev: s });
         if (
           child &&
           (child.kind === 'object' || child.kind === 'list') &&
