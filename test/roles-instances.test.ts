@@ -175,3 +175,64 @@ describe('a constructor function (`function Client() {}` with its prototype)', (
     expect(a.says(a.node('store.items', 0, 'view.js'))).toEqual(['`store.items`: stored and read back, V1 field list']);
   });
 });
+
+describe('an object of functions handed where the checker cannot type it', () => {
+  const API = [
+    `const BASE = ${V1};`,
+    'module.exports = {',
+    "  async fields() { const r = await fetch(BASE + '/election/field/'); return r.json(); },",
+    '  count: () => 3,',
+    '};',
+  ].join('\n');
+
+  it('a method called on the object through a parameter, and through a member of another object', () => {
+    const a = analyze({
+      'api.js': API,
+      'use.js': [
+        "const api = require('./api');",
+        'async function names(x) { return x.fields(); }',
+        'function viaDeps(deps) { return deps.api.fields(); }',
+        'function other(x) { return x.count(); }',
+        'names(api); viaDeps({ api }); other(api);',
+      ].join('\n'),
+    });
+    expect(a.says(a.node('x.fields()', 0, 'use.js'))).toEqual([`\`x.fields()\`: returned by the call, ${LIST}`]);
+    expect(a.says(a.node('deps.api.fields()', 0, 'use.js'))).toEqual([`\`deps.api.fields()\`: returned by the call, ${LIST}`]);
+    expect(a.says(a.node('x.count()', 0, 'use.js'))).toEqual([]);
+  });
+
+  it('an object none of whose functions brings the API data is not followed', () => {
+    const a = analyze({ 'a.js': ['const o = { n: () => 1 };', 'function use(x) { return x.n(); }', 'use(o);'].join('\n') });
+    expect(a.says(a.node('x.n()'))).toEqual([]);
+  });
+});
+
+describe("a generic `get(path)` reached through an instance or an object: each call gets its own path's payload", () => {
+  const code = (helper: string) => ({
+    'api.js': [`const BASE = ${V1};`, helper].join('\n'),
+    'use.js': [
+      "const { api } = require('./api');",
+      "async function names(c) { return c.get('/election/field/'); }",
+      "async function yes(c) { return c.get('/election/data/state/IL/'); }",
+      'names(api); yes(api);',
+    ].join('\n'),
+  });
+  const cases: Record<string, string> = {
+    'a class method': [
+      'class Client { async get(path) { const r = await fetch(BASE + path); return r.json(); } }',
+      'module.exports = { api: new Client() };',
+    ].join('\n'),
+    "an object's arrow function, its response read in `.then`": [
+      'module.exports = { api: { get: (path) => fetch(BASE + path).then((r) => r.json()) } };',
+    ].join('\n'),
+  };
+  it.each(Object.keys(cases))('%s', (name) => {
+    const a = analyze(code(cases[name] as string));
+    expect(a.says(a.node("c.get('/election/field/')", 0, 'use.js'))).toEqual([
+      `\`c.get('/election/field/')\`: returned by the call, ${LIST}`,
+    ]);
+    expect(a.says(a.node("c.get('/election/data/state/IL/')", 0, 'use.js'))).toEqual([
+      "`c.get('/election/data/state/IL/')`: returned by the call, a promise of V1 state record",
+    ]);
+  });
+});

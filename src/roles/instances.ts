@@ -172,3 +172,9 @@ export function thisScopes(ts: Ts, calls: Calls, maker: Maker): Node[] {
   if (ts.isClassLike(maker)) return [maker];
   return [maker, ...[...prototypeMembers(ts, calls, maker).values()].filter((m) => calls.isFunctionLike(m))];
 }
+
+/** The object literal a function is a member of (`{ fields() {…} }`, `{ state: (code) => … }`), if it is one. */
+export function objectOfMember(ts: Ts, fn: FunctionLike): TsNamespace.ObjectLiteralExpression | undefined {
+  const up = fn.parent && ts.isPropertyAssignment(fn.parent) && fn.parent.initializer === fn ? fn.parent.parent : fn.parent;
+  return up && ts.isObjectLiteralExpression(up) && !ts.isGetAccessorDeclaration(fn) ? up : undefined;
+}

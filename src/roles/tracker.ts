@@ -1,10 +1,19 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import type { EndpointModel } from '../endpoints/model.js';
+import { type EndpointModel, PLACEHOLDER } from '../endpoints/model.js';
 import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
-import { classChain, classNameOf, classOfMember, classOfThis, type Maker, memberOfClass, thisScopes } from './instances.js';
+import {
+  classChain,
+  classNameOf,
+  classOfMember,
+  classOfThis,
+  type Maker,
+  memberOfClass,
+  objectOfMember,
+  thisScopes,
+} from './instances.js';
 import { Joins } from './joins.js';
 import {
   addsListener,
@@ -26,6 +35,7 @@ import {
 } from './library-names.js';
 import { Calls, dynamicImportOf, type FunctionLike, outerParens, type ProgramView, skipParens } from './program-view.js';
 import { type ApiRole, awaited, type InstanceRole, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
+import type { UrlValue } from './url-value.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -73,6 +83,8 @@ export class Tracker {
   private readonly watchedReturns = new Set<string>();
   private readonly calledBack = new Set<string>();
   private readonly callersBound = new Set<FunctionLike>();
+  /** Calls that reach a function the checker does not say they do: through a function value, an instance, an object followed. */
+  private readonly calledThrough = new Map<Node, Set<FunctionLike>>();
   /** Callbacks the API's data is handed to (`.then(cb)`, `cb(data)`, `list.map(f)`), with that data. */
   private readonly handed = new Map<Node, Fact[]>();
   /** Those of them known to be functions of the program. */
@@ -91,9 +103,9 @@ export class Tracker {
   private readonly memberNames = new Map<string, Set<string>>();
   private readonly copies = new Map<string, SiteRole[]>();
   /** Classes whose instances are followed from their `new` (`followInstances`). */
-  private readonly instanced = new Set<Maker>();
+  private readonly instanced = new Set<Maker | TsNamespace.ObjectLiteralExpression>();
   /** What the methods of the other classes return or store on `this`, by role key: judged once the queue is empty. */
-  private readonly pendingMakers = new Map<Maker, Map<string, Role>>();
+  private readonly pendingMakers = new Map<Maker | TsNamespace.ObjectLiteralExpression, Map<string, Role>>();
 
   constructor(
     readonly view: ProgramView,
@@ -309,7 +321,10 @@ export class Tracker {
     );
   }
 
-  /** Runs the worklist to a fixed point. */
+  /**
+   * Runs the worklist to a fixed point. When the queue runs out, the instances (objects) whose
+   * methods turned out to serve the API are followed, and the queue runs again.
+   */
   run(): void {
     for (;;) {
       for (let fact = this.facts.next(); fact; fact = this.facts.next()) this.step(fact);
@@ -649,8 +664,11 @@ export class Tracker {
     this.pendInstances(cls, fact.role);
   }
 
-  /** A role a class's method returns or stores on `this`: its instances are followed if it is the API's (`followPendingInstances`). */
-  private pendInstances(cls: Maker, role: Role): void {
+  /**
+   * A role a class's method returns or stores on `this` (or an object literal's function returns):
+   * its instances (the object) are followed if it is the API's (`followPendingInstances`).
+   */
+  private pendInstances(cls: Maker | TsNamespace.ObjectLiteralExpression, role: Role): void {
     if (this.instanced.has(cls)) return;
     const roles = this.pendingMakers.get(cls);
     if (roles) roles.set(role.key, role);
@@ -660,17 +678,29 @@ export class Tracker {
   /**
    * Once the queue is empty: follows the instances of each class whose methods return, or store on
    * `this`, the API's data or URLs (judged then, when what an object holds is known, and once per
-   * class rather than at every store). Whether any was.
+   * class rather than at every store), and each object literal whose functions return them. Whether
+   * any was.
    */
   private followPendingInstances(): boolean {
     let followed = false;
     for (const [cls, roles] of this.pendingMakers) {
       if (![...roles.values()].some((r) => this.isApiValue(r))) continue;
       this.pendingMakers.delete(cls);
-      this.followInstances(cls);
+      if (this.ts.isObjectLiteralExpression(cls)) this.followObject(cls);
+      else this.followInstances(cls);
       followed = true;
     }
     return followed;
+  }
+
+  /**
+   * `const api = { async fields() {…} }` handed on untyped (`load(api)`, then `a.fields()`): the object
+   * is followed as one the program builds, holding its functions, so a call of one on it is that function.
+   */
+  private followObject(literal: TsNamespace.ObjectLiteralExpression): void {
+    if (this.instanced.has(literal)) return;
+    this.instanced.add(literal);
+    this.functionMembers(literal);
   }
 
   /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
@@ -1341,7 +1371,7 @@ export class Tracker {
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
-    const cls = classOfMember(this.ts, this.calls, fn);
+    const cls = classOfMember(this.ts, this.calls, fn) ?? objectOfMember(this.ts, fn);
     if (cls) this.pendInstances(cls, role);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
@@ -1395,11 +1425,13 @@ export class Tracker {
     // Only a payload itself (an object the program builds around it is shared by every call).
     if (!payloadOf(f.role)) return 'unknown';
     let path: Node | undefined;
+    let requested: UrlValue | undefined;
     let hops = 0;
     for (let g: Fact | undefined = f; g && hops < 64; g = g.prev, hops++) {
-      if (g.step === 'request' && g.prev?.role.t === 'url') {
-        const url = g.prev.role.url;
-        path = url.path?.origin ?? (url.kind === 'path' ? url.origin : undefined);
+      // The request: where a URL became a payload (a copy made for `.then(cb)` says `await` there).
+      if (g.prev?.role.t === 'url' && payloadOf(g.role)) {
+        requested = g.prev.role.url;
+        path = requested.path?.origin ?? (requested.kind === 'path' ? requested.origin : undefined);
         break;
       }
     }
@@ -1409,7 +1441,7 @@ export class Tracker {
         n.arguments?.some((a) => a.pos <= path.pos && path.end <= a.end)
       ) {
         if (n === call) return 'this';
-        if (this.calls.calleesOf(n).includes(fn)) return 'other';
+        if (this.reaches(n, fn)) return 'other';
       }
     }
     // A URL written elsewhere (a config file, another module) came in as an argument of a call of it:
@@ -1419,9 +1451,37 @@ export class Tracker {
       if (g.step !== 'argument' || g.node.parent?.parent !== fn || !g.prev) continue;
       const entered = this.enclosingCall(g.prev.node);
       if (entered === call) return 'this';
-      return entered && this.calls.calleesOf(entered).includes(fn) ? 'other' : 'unknown';
+      return entered && this.reaches(entered, fn) ? 'other' : 'unknown';
     }
+    // A URL joined with a parameter's value not known when it was joined (`BASE + path` before a call
+    // found later passed `path`) is not the payload of a call that passes that parameter a known part.
+    if (requested?.text.includes(PLACEHOLDER) && this.passesKnownPart(call, fn, requested.origin)) return 'other';
     return 'unknown';
+  }
+
+  /** Whether a call reaches a function: by the checker, or through a function value or an instance followed to it. */
+  private reaches(call: Node, fn: FunctionLike): boolean {
+    return (
+      ((this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && this.calls.calleesOf(call).includes(fn)) ||
+      !!this.calledThrough.get(call)?.has(fn)
+    );
+  }
+
+  /** Whether a call passes a URL part the tracker knows to a parameter of `fn` that `site` (a join) reads. */
+  private passesKnownPart(call: CallLike, fn: FunctionLike, site: Node): boolean {
+    const { ts } = this;
+    let passes = false;
+    const visit = (n: Node): void => {
+      if (passes) return;
+      if (ts.isIdentifier(n)) {
+        const decl = this.view.checker.getSymbolAtLocation(n)?.valueDeclaration;
+        const index = decl && ts.isParameter(decl) && decl.parent === fn ? fn.parameters.indexOf(decl) : -1;
+        const arg = index >= 0 ? call.arguments?.[index] : undefined;
+        if (arg && this.facts.at(skipParens(ts, arg)).some((x) => x.role.t === 'url')) passes = true;
+      } else ts.forEachChild(n, visit);
+    };
+    visit(site);
+    return passes;
   }
 
   /** The call an argument expression is given to. */
@@ -1870,6 +1930,9 @@ export class Tracker {
 
   /** `f(…)` where `f` holds a function value: its parameters get the arguments, the call its returns. */
   private callFunctionValue(call: TsNamespace.CallExpression, fn: FunctionLike, fact: Fact): void {
+    const through = this.calledThrough.get(call);
+    if (through) through.add(fn);
+    else this.calledThrough.set(call, new Set([fn]));
     call.arguments.forEach((arg, i) => {
       this.facts.observe(arg, (f) => this.bindArgument(fn, i, f));
     });
