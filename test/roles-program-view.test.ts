@@ -275,6 +275,19 @@ describe('calleesOf: what a call reaches and what it does not', () => {
     expect(callees('function a() {}\nfunction b() {}\nconst c = Math.random() ? a : b;\nc();', 'c()')).toEqual(['a.js:1']);
   });
 
+  it('the function a call returns, called at once: `require(…)(x)` of a module exporting one, `make()(x)`', () => {
+    const q = program({
+      'routes.js': 'module.exports = function routes(client) {\n  return (req) => client;\n};',
+      'app.js': "const handler = require('./routes')({});\nhandler(1);\nconst make = () => (x) => x;\nmake()(2);",
+    });
+    const at = (text: string) =>
+      q.calls.calleesOf(q.node('app.js', text) as TsNamespace.CallExpression).map((f) => q.at(f).split('\n')[0]);
+    expect(at("require('./routes')({})")).toEqual(['routes.js:1 function routes(client) {']);
+    expect(at('make()(2)')).toEqual(['app.js:3 (x) => x']);
+    // The call that returns it is the call of its maker, as before.
+    expect(at('make()')).toEqual(['app.js:3 () => (x) => x']);
+  });
+
   it('none: a class without a constructor, a class called without `new`, a bound copy, a declaration without a body, an undeclared root', () => {
     expect(callees('class K {}\nnew K();', 'new K()')).toEqual([]);
     expect(callees('class J { constructor() {} }\nJ();', 'J()')).toEqual([]);

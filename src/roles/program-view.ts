@@ -354,7 +354,11 @@ export class Calls {
     // A function value a name holds that is not a function literal (`const f = flag ? a : b`, a name destructured
     // from `await import('./x.js')`): what the checker resolves.
     const holds = symbol?.valueDeclaration;
-    if (holds && ((ts.isVariableDeclaration(holds) && holds.initializer) || ts.isBindingElement(holds))) {
+    // `require('./routes')(client)`, `makeHandler()(req)`: the function a call returns, as the checker resolves it.
+    if (
+      ts.isCallExpression(callee) ||
+      (holds && ((ts.isVariableDeclaration(holds) && holds.initializer) || ts.isBindingElement(holds)))
+    ) {
       try {
         take(checker.getResolvedSignature(call)?.declaration);
       } catch {
