@@ -6,7 +6,21 @@
  * exactly, with what must get nothing (another class's method of the same name, a static method,
  * a function expression's own `this`).
  */
+import type { ts as TsNamespace } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
+import { inferredProgram } from '../src/roles/inferred.js';
+import {
+  classChain,
+  classNameOf,
+  classOfMember,
+  classOfThis,
+  type Maker,
+  memberOfClass,
+  objectOfMember,
+  thisScopes,
+} from '../src/roles/instances.js';
+import { Calls, type FunctionLike } from '../src/roles/program-view.js';
+import { nodeByText } from './helpers/nodes.js';
 import { analyze, V1 } from './helpers/program.js';
 
 const CLIENT = [
@@ -234,5 +248,227 @@ describe("a generic `get(path)` reached through an instance or an object: each c
     expect(a.says(a.node("c.get('/election/data/state/IL/')", 0, 'use.js'))).toEqual([
       "`c.get('/election/data/state/IL/')`: returned by the call, a promise of V1 state record",
     ]);
+  });
+});
+
+describe('what an instance has, by its class (src/roles/instances.ts)', () => {
+  const program = (files: Record<string, string>) => {
+    const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`/repo/${p}`, t])));
+    const calls = new Calls(view);
+    const node = (text: string, file = Object.keys(files)[0] as string, nth = 0) =>
+      nodeByText(view.ts, view.files.get(`/repo/${file}`) as TsNamespace.SourceFile, text, nth);
+    /** A maker or function as the first line of its text. */
+    const text = (n: TsNamespace.Node | undefined) => n?.getText().split('\n')[0];
+    return { ts: view.ts, calls, node, text };
+  };
+
+  it('the name a class or constructor function is known by', () => {
+    const q = program({
+      'a.js': [
+        'class A {}',
+        'const B = class {};',
+        'const C = (class {});',
+        'const D = class E {};',
+        'const F = function G() {};',
+        'function H() {}',
+        'module.exports = class {};',
+        'const o = { k: class {} };',
+      ].join('\n'),
+    });
+    const name = (t: string) => classNameOf(q.ts, q.node(t) as Maker)?.text;
+    expect(['class A {}', 'class {}', 'class E {}', 'function G() {}', 'function H() {}'].map(name)).toEqual([
+      'A',
+      'B',
+      'D',
+      'F',
+      'H',
+    ]);
+    expect(classNameOf(q.ts, q.node('class {}', 'a.js', 1) as Maker)?.text).toBe('C');
+    expect(classNameOf(q.ts, q.node('class {}', 'a.js', 2) as Maker)).toBeUndefined();
+    expect(classNameOf(q.ts, q.node('class {}', 'a.js', 3) as Maker)).toBeUndefined();
+  });
+
+  it('a class and its bases, through parentheses, imports and a class expression; an unknown base ends it', () => {
+    const q = program({
+      'base.js': 'class A { f() { return 1; } }\nconst K = class {};\nmodule.exports = { A, K };',
+      'b.js': [
+        "const { A, K } = require('./base');",
+        'class B extends A {}',
+        'class C extends (B) {}',
+        'class D extends K {}',
+        'class X extends Unknown {}',
+        'class Y {}',
+      ].join('\n'),
+    });
+    const chain = (t: string) => classChain(q.ts, q.calls, q.node(t, 'b.js') as Maker).map(q.text);
+    expect(chain('class C extends (B) {}')).toEqual([
+      'class C extends (B) {}',
+      'class B extends A {}',
+      'class A { f() { return 1; } }',
+    ]);
+    expect(chain('class D extends K {}')).toEqual(['class D extends K {}', 'class {}']);
+    expect(chain('class X extends Unknown {}')).toEqual(['class X extends Unknown {}']);
+    expect(chain('class Y {}')).toEqual(['class Y {}']);
+  });
+
+  it("the member an instance's call or read reaches: its class's, else its base's; a static one, an overload's signature and a field shadow nothing else", () => {
+    const q = program({
+      'a.ts': [
+        'class A { f() { return 1; } g() { return 2; } get v() { return 3; } h() { return 4; } w = 5; static s() { return 6; } }',
+        'class B extends A {',
+        '  static f() { return 7; }',
+        '  g(x: number): number;',
+        '  g(x?: number) { return 8; }',
+        '  h = () => 9;',
+        '  w = 10;',
+        '  get u() { return 11; }',
+        '}',
+        'export {};',
+      ].join('\n'),
+    });
+    const cls = q.node(
+      [
+        'class B extends A {',
+        '  static f() { return 7; }',
+        '  g(x: number): number;',
+        '  g(x?: number) { return 8; }',
+        '  h = () => 9;',
+        '  w = 10;',
+        '  get u() { return 11; }',
+        '}',
+      ].join('\n'),
+      'a.ts',
+    ) as Maker;
+    const call = (name: string) => q.text(memberOfClass(q.ts, q.calls, cls, name, 'call'));
+    const get = (name: string) => q.text(memberOfClass(q.ts, q.calls, cls, name, 'get'));
+    expect(['f', 'g', 'h', 'w', 'u', 'v', 's', 'none'].map(call)).toEqual([
+      'f() { return 1; }',
+      'g(x?: number) { return 8; }',
+      '() => 9',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(['u', 'v', 'f', 'none'].map(get)).toEqual(['get u() { return 11; }', 'get v() { return 3; }', undefined, undefined]);
+  });
+
+  it("a constructor function's prototype: members assigned one by one or as an object, accessors, values that are no function", () => {
+    const q = program({
+      'a.js': [
+        'function F() {}',
+        'F.prototype.m = function () { return 1; };',
+        'F.prototype.n = 2;',
+        'function G() {}',
+        'G.prototype = { a() { return 3; }, b: function () { return 4; }, get c() { return 5; }, d: 6, [k]: 7 };',
+        'G.other.z = function () {};',
+      ].join('\n'),
+    });
+    const F = q.node('function F() {}') as Maker;
+    const G = q.node('function G() {}') as Maker;
+    expect(['m', 'n', 'x'].map((n) => q.text(memberOfClass(q.ts, q.calls, F, n, 'call')))).toEqual([
+      'function () { return 1; }',
+      undefined,
+      undefined,
+    ]);
+    expect(['a', 'b', 'c', 'd', 'z'].map((n) => q.text(memberOfClass(q.ts, q.calls, G, n, 'call')))).toEqual([
+      'a() { return 3; }',
+      'function () { return 4; }',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(q.text(memberOfClass(q.ts, q.calls, G, 'c', 'get'))).toBe('get c() { return 5; }');
+    expect(q.text(memberOfClass(q.ts, q.calls, G, 'a', 'get'))).toBeUndefined();
+    // Where `this` may be an instance of each: the function and its prototype's functions.
+    expect(thisScopes(q.ts, q.calls, F).map(q.text)).toEqual(['function F() {}', 'function () { return 1; }']);
+    expect(thisScopes(q.ts, q.calls, G).map(q.text)).toEqual([
+      'function G() {}',
+      'a() { return 3; }',
+      'function () { return 4; }',
+      'get c() { return 5; }',
+    ]);
+  });
+
+  it('whose instance `this` is, and which class or object a function is a member of', () => {
+    const q = program({
+      'a.js': [
+        'class K {',
+        '  a = this;',
+        '  static b = this;',
+        '  constructor() { this.c = 1; }',
+        '  m() { return () => this; }',
+        '  n() { return function () { return this; }; }',
+        '  static s() { return this; }',
+        '  set v(x) { this.x = x; }',
+        '  get w() { return this.x; }',
+        '  f = () => this;',
+        '}',
+        'function P() { this.q = 1; }',
+        'P.prototype.r = function () { return this; };',
+        'P.prototype = { t() { return this; } };',
+        'const o = { u() { return this; }, k: () => 1, get g() { return 1; }, h: call(() => 2) };',
+        'call(() => 3);',
+        'X.y.z = function () { return this; };',
+      ].join('\n'),
+    });
+    const whose = (text: string, nth = 0) => q.text(classOfThis(q.ts, q.calls, q.node(text, 'a.js', nth)));
+    const kText = 'class K {';
+    expect(whose('this', 0)).toBe(kText); // a field's initializer
+    expect(whose('this', 1)).toBeUndefined(); // a static field's
+    expect(whose('this', 2)).toBe(kText); // the constructor
+    expect(whose('this', 3)).toBe(kText); // an arrow in a method
+    expect(whose('this', 4)).toBe('function () { return this; }'); // a function expression's own
+    expect(whose('this', 5)).toBeUndefined(); // a static method
+    expect(whose('this', 6)).toBe(kText); // a setter
+    expect(whose('this', 7)).toBe(kText); // a getter
+    expect(whose('this', 8)).toBe(kText); // a field's arrow
+    expect(whose('this', 9)).toBe('function P() { this.q = 1; }');
+    expect(whose('this', 10)).toBe('function P() { this.q = 1; }');
+    expect(whose('this', 11)).toBe('function P() { this.q = 1; }');
+    const member = (text: string) => {
+      const [code, nth] = text.split('#') as [string, string | undefined];
+      const fn = q.node(code, 'a.js', Number(nth ?? 0)) as FunctionLike;
+      return q.text(classOfMember(q.ts, q.calls, fn)) ?? q.text(objectOfMember(q.ts, fn));
+    };
+    expect(
+      [
+        'm() { return () => this; }',
+        'static s() { return this; }',
+        'constructor() { this.c = 1; }',
+        'get w() { return this.x; }',
+        '() => this#1',
+        'function () { return this; }#1',
+        't() { return this; }',
+        'u() { return this; }',
+        '() => 1',
+        'get g() { return 1; }',
+        '() => 2',
+        '() => 3',
+        // A function written inside a method is no member.
+        '() => this',
+        'function () { return this; }',
+      ].map(member),
+    ).toEqual([
+      kText,
+      undefined,
+      undefined,
+      kText,
+      kText,
+      'function P() { this.q = 1; }',
+      'function P() { this.q = 1; }',
+      'const o = { u() { return this; }, k: () => 1, get g() { return 1; }, h: call(() => 2) };'.slice(10, -1),
+      'const o = { u() { return this; }, k: () => 1, get g() { return 1; }, h: call(() => 2) };'.slice(10, -1),
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A function assigned to a member of something that is no prototype is no member of a maker.
+    expect(
+      q.text(classOfMember(q.ts, q.calls, q.node('function () { return this; }', 'a.js', 2) as FunctionLike)),
+    ).toBeUndefined();
   });
 });

@@ -26,9 +26,12 @@ function holderName(ts: Ts, e: Node): TsNamespace.Identifier | undefined {
   return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name : undefined;
 }
 
-/** The name a maker is referred to by: a function expression's or class expression's variable, else its own. */
+/**
+ * The name a maker is referred to by: a declaration's own; an expression's variable (`const D = class
+ * E {}` is `new D()` outside, its own name is seen only inside), else its own.
+ */
 export function classNameOf(ts: Ts, maker: Maker): TsNamespace.Identifier | undefined {
-  return ts.isFunctionExpression(maker) ? (holderName(ts, maker) ?? maker.name) : (maker.name ?? holderName(ts, maker));
+  return ts.isClassDeclaration(maker) || ts.isFunctionDeclaration(maker) ? maker.name : (holderName(ts, maker) ?? maker.name);
 }
 
 /** The maker a name stands for (followed through imports): a class, or a function. */
@@ -109,7 +112,11 @@ export function memberOfClass(ts: Ts, calls: Calls, maker: Maker, name: string, 
       if (!m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) || m.name.text !== name) continue;
       if (isStatic(ts, m)) continue;
       if (kind === 'get') return ts.isGetAccessorDeclaration(m) && m.body ? m : undefined;
-      if (ts.isMethodDeclaration(m) && m.body) return m;
+      // An overload's signature (no body) is not the method: its implementation follows it.
+      if (ts.isMethodDeclaration(m)) {
+        if (m.body) return m;
+        continue;
+      }
       // A class field holding a function (`fields = () => …`).
       if (ts.isPropertyDeclaration(m)) return calls.functionOf(m);
       return undefined;
