@@ -472,3 +472,36 @@ describe('what an instance has, by its class (src/roles/instances.ts)', () => {
     ).toBeUndefined();
   });
 });
+
+describe('what an instance keeps in a map or object it holds as a member', () => {
+  const code = (member: string, init: string, write: string, read: string) => ({
+    'store.js': [
+      `const BASE = ${V1};`,
+      'class Cache {',
+      member === 'ctor' ? `  constructor() { this.byKey = ${init}; }` : `  byKey = ${init};`,
+      `  async fill() { const r = await fetch(BASE + '/election/data/state/IL/'); ${write}; }`,
+      `  record(code) { return ${read}; }`,
+      '}',
+      'module.exports = { Cache };',
+    ].join('\n'),
+    'view.js': [
+      "const { Cache } = require('./store');",
+      "function yes(cache) { return cache.record('IL').state_information.filter((i) => i.value).length; }",
+      'const c = new Cache();',
+      'c.fill().then(() => yes(c));',
+    ].join('\n'),
+  });
+  const cases: [string, Record<string, string>][] = [
+    [
+      'a Map made in the constructor (`this.byKey = new Map()`)',
+      code('ctor', 'new Map()', "this.byKey.set('IL', await r.json())", 'this.byKey.get(code)'),
+    ],
+    ['an object made in a class field (`byKey = {}`)', code('field', '{}', 'this.byKey.IL = await r.json()', 'this.byKey[code]')],
+  ];
+  it.each(cases)('%s: read back through a method, on an instance handed to a function', (_name, files) => {
+    const a = analyze(files);
+    expect(a.says(a.node("cache.record('IL')", 0, 'view.js'))).toEqual([
+      "`cache.record('IL')`: returned by the call, V1 state record",
+    ]);
+  });
+});

@@ -821,14 +821,22 @@ export class Tracker {
   private allocate(expr: Expression): void {
     const { ts, checker } = { ts: this.ts, checker: this.view.checker };
     const e = skipParens(ts, expr);
-    if (!ts.isIdentifier(e) || this.allocated.has(e)) return;
+    if (!(ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) || this.allocated.has(e)) return;
     this.allocated.add(e);
-    const symbol = checker.getSymbolAtLocation(e);
-    const decl = symbol?.valueDeclaration;
-    if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return;
-    const init = skipParens(ts, decl.initializer);
-    const what = siteKindOf(ts, init);
-    if (what && !this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
+    const symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+    // A variable's initializer; a member's (`this.byKey = new Map()` in a constructor, a class field `byKey = {}`).
+    for (const decl of ts.isIdentifier(e) ? [symbol?.valueDeclaration] : (symbol?.declarations ?? [])) {
+      const value =
+        decl && (ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl))
+          ? decl.initializer
+          : decl && ts.isBinaryExpression(decl) && decl.operatorToken.kind === ts.SyntaxKind.EqualsToken
+            ? decl.right
+            : undefined;
+      if (!value) continue;
+      const init = skipParens(ts, value);
+      const what = siteKindOf(ts, init);
+      if (what && !this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
+    }
   }
 
   /**
