@@ -31,7 +31,10 @@ const APPS = {
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */
   'ts-typed': 'v1',
-  /** TS without declared types (`any`) and without a tsconfig: an axios-style client with a `baseURL` option, a class. */
+  /**
+   * TS without declared types (`any`) and without a tsconfig: an axios-style client with a `baseURL`
+   * option, a class, a class keeping the field list as a parameter property.
+   */
   'ts-untyped': 'v1',
   /**
    * Plain JS whose helpers fetch the data themselves and hand it to callbacks: `.then(cb)`, `done(data)`

@@ -407,7 +407,7 @@ describe('what an instance has, by its class (src/roles/instances.ts)', () => {
         '}',
         'function P() { this.q = 1; }',
         'P.prototype.r = function () { return this; };',
-        'P.prototype = { t() { return this; } };',
+        'P.prototype = { t() { return this; }, t2: function () { return 2; } };',
         'const o = { u() { return this; }, k: () => 1, get g() { return 1; }, h: call(() => 2) };',
         'call(() => 3);',
         'X.y.z = function () { return this; };',
@@ -441,6 +441,7 @@ describe('what an instance has, by its class (src/roles/instances.ts)', () => {
         '() => this#1',
         'function () { return this; }#1',
         't() { return this; }',
+        'function () { return 2; }',
         'u() { return this; }',
         '() => 1',
         'get g() { return 1; }',
@@ -456,6 +457,7 @@ describe('what an instance has, by its class (src/roles/instances.ts)', () => {
       undefined,
       kText,
       kText,
+      'function P() { this.q = 1; }',
       'function P() { this.q = 1; }',
       'function P() { this.q = 1; }',
       'const o = { u() { return this; }, k: () => 1, get g() { return 1; }, h: call(() => 2) };'.slice(10, -1),
@@ -503,5 +505,44 @@ describe('what an instance keeps in a map or object it holds as a member', () =>
     expect(a.says(a.node("cache.record('IL')", 0, 'view.js'))).toEqual([
       "`cache.record('IL')`: returned by the call, V1 state record",
     ]);
+  });
+});
+
+describe("a TypeScript constructor's parameter property (`constructor(private client: any)`)", () => {
+  it('an instance kept by it: the method called on the member returns the data', () => {
+    const a = analyze({
+      'client.ts': `const BASE = ${V1};\nexport class Client { async fields(): Promise<any> { const r = await fetch(BASE + '/election/field/'); return r.json(); } }`,
+      'dir.ts': [
+        "import { Client } from './client';",
+        'class Directory {',
+        '  constructor(private readonly client: any) {}',
+        '  async titles() { return this.client.fields(); }',
+        '}',
+        'new Directory(new Client()).titles();',
+      ].join('\n'),
+    });
+    expect(a.says(a.node('this.client.fields()', 0, 'dir.ts'))).toEqual([
+      `\`this.client.fields()\`: returned by the call, ${LIST}`,
+    ]);
+  });
+
+  it('data kept by it, read in a method; a plain parameter of the same name is no member', () => {
+    const a = analyze({
+      'a.ts': [
+        `const BASE = ${V1};`,
+        'class View {',
+        '  constructor(public fields: any[]) {}',
+        '  names() { return this.fields.map((f: any) => f.long_name); }',
+        '}',
+        'class Other {',
+        '  fields: any[] = [];',
+        '  constructor(fields: any[]) {}',
+        '  names() { return this.fields; }',
+        '}',
+        "export async function show() { const list = await fetch(BASE + '/election/field/').then((r) => r.json()); return [new View(list).names(), new Other(list).names()]; }",
+      ].join('\n'),
+    });
+    expect(a.says(a.node('this.fields'))).toEqual(['`this.fields`: V1 field list']);
+    expect(a.says(a.node('this.fields', 1))).toEqual([]);
   });
 });

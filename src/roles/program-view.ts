@@ -71,6 +71,22 @@ export class Calls {
     return out;
   }
 
+  /**
+   * A constructor's parameter property (`constructor(private client: Client)`): the reads of the
+   * member it declares (`this.client`), which are not the parameter's.
+   */
+  parameterPropertyReads(name: Node): readonly Node[] {
+    const { ts } = this;
+    const param = name.parent;
+    if (!param || !ts.isParameter(param) || !ts.isIdentifier(name) || !ts.isParameterPropertyDeclaration(param, param.parent))
+      return [];
+    const [, property] = this.view.checker.getSymbolsOfParameterPropertyDeclaration(param, name.text);
+    const out: Node[] = [];
+    // (Not the parameter's scope, the constructor: a member is read wherever its object goes.)
+    if (property) this.collect(property, name.text, undefined, out, name);
+    return out;
+  }
+
   /** The places that read a module's default export (`export default x`, `export =`): its default imports and `require` calls. */
   referencesOfDefault(assignment: TsNamespace.ExportAssignment): readonly Node[] {
     return this.moduleReaders(assignment, assignment.getSourceFile(), assignment.isExportEquals ? 'export=' : 'default');

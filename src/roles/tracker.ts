@@ -417,6 +417,11 @@ export class Tracker {
     if (ts.isIdentifier(n) && isDeclarationName(ts, n)) {
       if (isExported(ts, n)) this.export(n, r);
       for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
+      // `constructor(private client)`: the member it declares, read as `this.client`, holds it too.
+      const member = this.calls.parameterPropertyReads(n);
+      for (const ref of member) this.add(ref, r, 'flow', fact);
+      const cls = member.length > 0 ? n.parent?.parent?.parent : undefined;
+      if (cls && ts.isClassLike(cls)) this.storeOnInstances(cls, n.text, fact);
       this.sameMember(n, fact);
       return;
     }
