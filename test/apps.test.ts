@@ -25,8 +25,8 @@ const APPS = {
    * `Object.fromEntries`, `reduce`, a constructor function's `var self = this`, a getter; the client
    * kept by another class from its constructor's parameter and handed to a function, and instances
    * read in another module through untyped parameters (a member, a getter, a constructor function's);
-   * a plain object's generic `get(path)` handed to a helper; a module built with the client it is
-   * handed (`require('./lib/route')(client)`).
+   * a plain object's generic `get(path)` and its Node-style callback method handed to helpers; a
+   * module built with the client it is handed (`require('./lib/route')(client)`).
    */
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */

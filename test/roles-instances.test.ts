@@ -546,3 +546,31 @@ describe("a TypeScript constructor's parameter property (`constructor(private cl
     expect(a.says(a.node('this.fields', 1))).toEqual([]);
   });
 });
+
+describe('a method that hands the data to the callback it is given (`fields(cb) { … cb(null, data); }`)', () => {
+  const cases: Record<string, string> = {
+    'a class': [
+      'class Client {',
+      "  fields(cb) { fetch(BASE + '/election/field/').then((r) => r.json()).then((d) => cb(null, d)); }",
+      '}',
+      'module.exports = { make: () => new Client() };',
+    ].join('\n'),
+    'an object of functions': [
+      'module.exports = { make: () => api };',
+      "const api = { fields(cb) { fetch(BASE + '/election/field/').then((r) => r.json()).then((d) => cb(null, d)); } };",
+    ].join('\n'),
+  };
+  it.each(Object.keys(cases))('%s, called on an instance handed on untyped: the callback gets the data', (name) => {
+    const a = analyze({
+      'client.js': `const BASE = ${V1};\n${cases[name]}`,
+      'use.js': [
+        "const { make } = require('./client');",
+        'function show(client) { client.fields((err, list) => list.map((f) => f.long_name)); }',
+        'show(make());',
+      ].join('\n'),
+    });
+    expect(a.says(a.node('list', 1, 'use.js'))).toEqual(['`list`: V1 field list']);
+    // Followed: no marker at `cb(null, d)` for a person to read the callback.
+    expect([...a.roles.unfollowed(a.sf('client.js'))]).toEqual([]);
+  });
+});

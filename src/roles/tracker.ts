@@ -256,7 +256,11 @@ export class Tracker {
         case 'response':
           return meaningful(r.of, depth + 1);
         case 'site':
-          return this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1));
+          // An object of functions followed because they serve the API's data (`followObject`) is the API's too.
+          return (
+            this.instanced.has(r.site as TsNamespace.ObjectLiteralExpression) ||
+            this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1))
+          );
         case 'fn':
           return this.facts.filled(this.returnCell(r.fn as FunctionLike));
         case 'instance':
@@ -729,7 +733,6 @@ export class Tracker {
     if (!fn?.body || this.calls.calleesOf(call).length > 0) return;
     this.followed.add(call.expression);
     this.callFunctionValue(call, fn, fact);
-    this.bindFunctionArguments(call, fn);
   }
 
   // ─── The heap: objects, arrays and maps the program builds ─────────────────────────────────────
@@ -1321,6 +1324,12 @@ export class Tracker {
 
   private handTo(cb: Node, fact: Fact): void {
     const r = fact.role;
+    // `fields(cb) { … cb(null, data); }` in a class or an object of functions: its callers on
+    // instances the checker cannot type hand it the callback, found by following the instances.
+    const param = this.ts.isIdentifier(cb) ? this.view.checker.getSymbolAtLocation(cb)?.valueDeclaration : undefined;
+    const owner = param && this.ts.isParameter(param) && this.calls.isFunctionLike(param.parent) ? param.parent : undefined;
+    const maker = owner && (classOfMember(this.ts, this.calls, owner) ?? objectOfMember(this.ts, owner));
+    if (maker) this.pendInstances(maker, r);
     if (r.t === 'api') keepFact(this.handed, cb, fact);
     // `dispatch({ type: 'loaded', payload })`: the object the data is carried in.
     else if (r.t === 'site' && r.what === 'object')
@@ -1949,6 +1958,8 @@ export class Tracker {
     call.arguments.forEach((arg, i) => {
       this.facts.observe(arg, (f) => this.bindArgument(fn, i, f));
     });
+    // The functions it is handed are its parameters' function values (`client.fields((err, list) => …)`).
+    this.bindFunctionArguments(call, fn);
     this.watchReturn(call, fn);
     void fact;
   }
