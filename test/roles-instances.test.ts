@@ -8,7 +8,6 @@
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { inferredProgram } from '../src/roles/inferred.js';
 import {
   classChain,
   classNameOf,
@@ -19,9 +18,8 @@ import {
   objectOfMember,
   thisScopes,
 } from '../src/roles/instances.js';
-import { Calls, type FunctionLike } from '../src/roles/program-view.js';
-import { nodeByText } from './helpers/nodes.js';
-import { analyze, V1 } from './helpers/program.js';
+import type { FunctionLike } from '../src/roles/program-view.js';
+import { analyze, programView, V1 } from './helpers/program.js';
 
 const CLIENT = [
   `const BASE = ${V1};`,
@@ -253,13 +251,11 @@ describe("a generic `get(path)` reached through an instance or an object: each c
 
 describe('what an instance has, by its class (src/roles/instances.ts)', () => {
   const program = (files: Record<string, string>) => {
-    const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`/repo/${p}`, t])));
-    const calls = new Calls(view);
-    const node = (text: string, file = Object.keys(files)[0] as string, nth = 0) =>
-      nodeByText(view.ts, view.files.get(`/repo/${file}`) as TsNamespace.SourceFile, text, nth);
+    const q = programView(files);
+    const node = (text: string, file = Object.keys(files)[0] as string, nth = 0) => q.node(file, text, nth);
     /** A maker or function as the first line of its text. */
     const text = (n: TsNamespace.Node | undefined) => n?.getText().split('\n')[0];
-    return { ts: view.ts, calls, node, text };
+    return { ts: q.ts, calls: q.calls, node, text };
   };
 
   it('the name a class or constructor function is known by', () => {

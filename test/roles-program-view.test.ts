@@ -13,23 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { inferredProgram } from '../src/roles/inferred.js';
 import { Calls, dynamicImportOf, skipParens } from '../src/roles/program-view.js';
 import { nodeByText } from './helpers/nodes.js';
+import { programView } from './helpers/program.js';
 
 type Node = TsNamespace.Node;
 
-function program(files: Record<string, string>) {
-  const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`/repo/${p}`, t])));
-  const calls = new Calls(view);
-  const { ts } = view;
-  /** The outermost node of `file` written exactly as `text` (the `nth` one). */
-  const node = (file: string, text: string, nth = 0): Node =>
-    nodeByText(ts, view.files.get(`/repo/${file}`) as TsNamespace.SourceFile, text, nth);
-  /** Where a node is and what it says: `file:line text`. */
-  const at = (n: Node) => {
-    const sf = n.getSourceFile();
-    return `${sf.fileName.replace('/repo/', '')}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1} ${n.getText(sf)}`;
-  };
-  return { view, calls, ts, node, at };
-}
+const program = programView;
 
 describe('referencesOf', () => {
   it("a variable's reads in its file and in modules that import it, under its name or another", () => {

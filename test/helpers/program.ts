@@ -10,6 +10,7 @@ import { analyzeRoles } from '../../src/roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../src/roles/config-sources.js';
 import { evidenceOf } from '../../src/roles/evidence.js';
 import { inferredProgram } from '../../src/roles/inferred.js';
+import { Calls } from '../../src/roles/program-view.js';
 import { nodeByText } from './nodes.js';
 
 export type Node = TsNamespace.Node;
@@ -39,4 +40,20 @@ export function analyze(files: Record<string, string>, configs: readonly ConfigF
     return b && { ...b, versions: [...b.versions].sort(), hosts: [...b.hosts].sort() };
   };
   return { view, roles, sources, sf, node, says, before };
+}
+
+/** The program alone, with the questions the role engine asks of it (`Calls`), and no analysis. */
+export function programView(files: Record<string, string>) {
+  const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
+  const calls = new Calls(view);
+  const { ts } = view;
+  /** The outermost node of `file` written exactly as `text` (the `nth` one). */
+  const node = (file: string, text: string, nth = 0): Node =>
+    nodeByText(ts, view.files.get(`${ROOT}/${file}`) as TsNamespace.SourceFile, text, nth);
+  /** Where a node is and what it says: `file:line text`. */
+  const at = (n: Node) => {
+    const sf = n.getSourceFile();
+    return `${sf.fileName.replace(`${ROOT}/`, '')}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1} ${n.getText(sf)}`;
+  };
+  return { view, calls, ts, node, at };
 }
