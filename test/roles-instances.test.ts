@@ -134,11 +134,18 @@ describe('an instance handed where the checker cannot type it', () => {
     expect(a.says(a.node('this'))).toEqual([]);
   });
 
-  it('a class nothing API-related happens in is not followed', () => {
+  it("a class nothing API-related happens in is not followed, nor one whose methods return only another service's URL", () => {
     const a = analyze({
-      'a.js': ['class Plain { get() { return 1; } }', 'function use(p) { return p.get(); }', 'use(new Plain());'].join('\n'),
+      'a.js': [
+        'class Plain { get() { return 1; } }',
+        "class Own { status() { return 'https://api.voteamerica.org/v1/registration/status/'; } }",
+        'function use(p) { return p.get(); }',
+        'use(new Plain());',
+        'use(new Own());',
+      ].join('\n'),
     });
     expect(a.says(a.node('new Plain()'))).toEqual([]);
+    expect(a.says(a.node('new Own()'))).toEqual([]);
   });
 });
 
