@@ -72,6 +72,22 @@ describe('an instance handed where the checker cannot type it', () => {
     expect(a.says(a.node('c.fields()', 1, 'use.js'))).toEqual([]);
   });
 
+  it("the class's own module is one an inferred program takes importers of; a class handed to `new` as an argument is no instance; a method it lacks reaches nothing", () => {
+    const a = analyze({
+      'client.js': CLIENT,
+      'use.js': [
+        "const { Client } = require('./client');",
+        'class Wrapper { constructor(k) { this.k = k; } }',
+        'const w = new Wrapper(Client);',
+        'function load(c) { return c.missing(); }',
+        'load(new Client());',
+      ].join('\n'),
+    });
+    expect([...a.roles.exporting].map((sf) => sf.fileName)).toEqual(['/repo/client.js']);
+    expect(a.says(a.node('new Wrapper(Client)', 0, 'use.js'))).toEqual([]);
+    expect(a.says(a.node('c.missing()', 0, 'use.js'))).toEqual([]);
+  });
+
   it('another class with a method of the same name, a static method, a plain object: nothing', () => {
     const a = analyze({
       'client.js': CLIENT,

@@ -632,6 +632,7 @@ export class Tracker {
    */
   private followInstances(cls: Maker): void {
     const { ts } = this;
+    // Stryker disable next-line ConditionalExpression: following a class twice adds the same facts again (deduplicated): a cost, not an outcome
     if (this.instanced.has(cls)) return;
     this.instanced.add(cls);
     const name = classNameOf(ts, cls);
@@ -658,6 +659,7 @@ export class Tracker {
         const p = n.parent;
         if (p && !(ts.isPropertyAccessExpression(p) && p.expression === n) && classOfThis(ts, this.calls, n) === cls)
           this.add(n, instance, 'flow', undefined);
+        // Stryker disable next-line ConditionalExpression: a nested class's `this` is its own (`classOfThis` above): not entering it only saves the walk
       } else if (!ts.isClassLike(n) || n === cls) ts.forEachChild(n, visit);
     };
     for (const scope of thisScopes(ts, this.calls, cls)) visit(scope);
@@ -678,6 +680,7 @@ export class Tracker {
    * its instances (the object) are followed if it is the API's (`followPendingInstances`).
    */
   private pendInstances(cls: Maker | TsNamespace.ObjectLiteralExpression, role: Role): void {
+    // Stryker disable next-line ConditionalExpression: a class followed already and pended again is followed again, to the same facts
     if (this.instanced.has(cls)) return;
     const roles = this.pendingMakers.get(cls);
     if (roles) roles.set(role.key, role);
@@ -707,6 +710,7 @@ export class Tracker {
    * is followed as one the program builds, holding its functions, so a call of one on it is that function.
    */
   private followObject(literal: TsNamespace.ObjectLiteralExpression): void {
+    // Stryker disable next-line ConditionalExpression: the same functions stored again (deduplicated)
     if (this.instanced.has(literal)) return;
     this.instanced.add(literal);
     this.functionMembers(literal);
@@ -729,7 +733,9 @@ export class Tracker {
    * call its returns, unless the checker already says which function the call reaches.
    */
   private callOnInstance(r: InstanceRole, name: string, call: TsNamespace.CallExpression, fact: Fact): void {
+    // Stryker disable next-line StringLiteral: `memberOfClass` tells only 'get' apart
     const fn = memberOfClass(this.ts, this.calls, r.cls, name, 'call');
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: every function it returns has a body, and a call the checker resolves is followed there too (the same facts, deduplicated)
     if (!fn?.body || this.calls.calleesOf(call).length > 0) return;
     this.followed.add(call.expression);
     this.callFunctionValue(call, fn, fact);
