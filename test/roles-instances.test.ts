@@ -564,6 +564,20 @@ describe("a TypeScript constructor's parameter property (`constructor(private cl
     expect(a.says(a.node('this.fields'))).toEqual(['`this.fields`: V1 field list']);
     expect(a.says(a.node('this.fields', 1))).toEqual([]);
   });
+
+  it('data kept by it and read only on the instance, outside the class', () => {
+    const a = analyze({
+      'a.ts': [
+        `const BASE = ${V1};`,
+        'class Holder {',
+        '  constructor(public fields: any[]) {}',
+        '}',
+        'function names(h: any) { return h.fields.map((f: any) => f.long_name); }',
+        "export async function show() { return names(new Holder(await fetch(BASE + '/election/field/').then((r) => r.json()))); }",
+      ].join('\n'),
+    });
+    expect(a.says(a.node('h.fields'))).toEqual(['`h.fields`: stored and read back, V1 field list']);
+  });
 });
 
 describe('a method that hands the data to the callback it is given (`fields(cb) { … cb(null, data); }`)', () => {

@@ -180,6 +180,11 @@ export function thisScopes(ts: Ts, calls: Calls, maker: Maker): Node[] {
   return [maker, ...[...prototypeMembers(ts, calls, maker).values()].filter((m) => calls.isFunctionLike(m))];
 }
 
+/** What a function is a member of, whose instances (or itself) a call on an untyped value may reach: a class, a prototype, an object literal. */
+export function makerOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | TsNamespace.ObjectLiteralExpression | undefined {
+  return classOfMember(ts, calls, fn) ?? objectOfMember(ts, fn);
+}
+
 /** The object literal a function is a member of (`{ fields() {…} }`, `{ state: (code) => … }`), if it is one. */
 export function objectOfMember(ts: Ts, fn: FunctionLike): TsNamespace.ObjectLiteralExpression | undefined {
   const up = fn.parent && ts.isPropertyAssignment(fn.parent) && fn.parent.initializer === fn ? fn.parent.parent : fn.parent;

@@ -75,13 +75,14 @@ export class Calls {
    * A constructor's parameter property (`constructor(private client: Client)`): the reads of the
    * member it declares (`this.client`), which are not the parameter's.
    */
-  parameterPropertyReads(name: Node): readonly Node[] {
-    const { ts } = this;
-    const param = name.parent;
-    if (!param || !ts.isParameter(param) || !ts.isIdentifier(name) || !ts.isParameterPropertyDeclaration(param, param.parent))
-      return [];
-    const [, property] = this.view.checker.getSymbolsOfParameterPropertyDeclaration(param, name.text);
+  parameterPropertyReads(param: TsNamespace.ParameterDeclaration): readonly Node[] {
+    const { name } = param;
+    const known = this.refs.get(param);
+    if (known) return known;
     const out: Node[] = [];
+    this.refs.set(param, out);
+    if (!this.ts.isIdentifier(name)) return out;
+    const [, property] = this.view.checker.getSymbolsOfParameterPropertyDeclaration(param, name.text);
     // (Not the parameter's scope, the constructor: a member is read wherever its object goes.)
     if (property) this.collect(property, name.text, undefined, out, name);
     return out;

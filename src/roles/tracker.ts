@@ -4,16 +4,7 @@ import { type EndpointModel, PLACEHOLDER } from '../endpoints/model.js';
 import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
-import {
-  classChain,
-  classNameOf,
-  classOfMember,
-  classOfThis,
-  type Maker,
-  memberOfClass,
-  objectOfMember,
-  thisScopes,
-} from './instances.js';
+import { classChain, classNameOf, classOfThis, type Maker, makerOfMember, memberOfClass, thisScopes } from './instances.js';
 import { Joins } from './joins.js';
 import {
   addsListener,
@@ -422,10 +413,11 @@ export class Tracker {
       if (isExported(ts, n)) this.export(n, r);
       for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
       // `constructor(private client)`: the member it declares, read as `this.client`, holds it too.
-      const member = this.calls.parameterPropertyReads(n);
-      for (const ref of member) this.add(ref, r, 'flow', fact);
-      const cls = member.length > 0 ? n.parent?.parent?.parent : undefined;
-      if (cls && ts.isClassLike(cls)) this.storeOnInstances(cls, n.text, fact);
+      const param = n.parent;
+      if (param && ts.isParameter(param) && ts.isParameterPropertyDeclaration(param, param.parent)) {
+        for (const ref of this.calls.parameterPropertyReads(param)) this.add(ref, r, 'flow', fact);
+        this.storeOnInstances(param.parent.parent, n.text, fact);
+      }
       this.sameMember(n, fact);
       return;
     }
@@ -594,12 +586,13 @@ export class Tracker {
       // A member of a class instance or of a module's exports is found by its symbol wherever it is read;
       // a member of any other object, through the objects the program builds (the heap).
       const owner = skipParens(ts, t.expression);
+      // `this.fields = …`, or through `var self = this`: the `this` it is.
+      const self = owner.kind === ts.SyntaxKind.ThisKeyword ? owner : this.thisAliased(owner);
       if (isModuleExports(ts, t)) {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
-      } else if ((owner.kind === ts.SyntaxKind.ThisKeyword || this.isThisAlias(owner) || exported) && wanted)
+      } else if ((self || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
       // Kept per class too, for reads on an instance the checker cannot type (`store.fields` in another module).
-      const self = owner.kind === ts.SyntaxKind.ThisKeyword ? owner : this.thisAliased(owner);
       const maker = self && classOfThis(ts, this.calls, self);
       if (maker) this.storeOnInstances(maker, t.name.text, fact);
       this.storeInto(t.expression, t.name.text, fact);
@@ -608,12 +601,7 @@ export class Tracker {
     }
   }
 
-  /** `var self = this` (`const that = this`): a name that holds the instance, as code before arrow functions kept it. */
-  private isThisAlias(e: Expression): boolean {
-    return this.thisAliased(e) !== undefined;
-  }
-
-  /** The `this` a name was given (`var self = this`), if it is such a name. */
+  /** The `this` a name was given (`var self = this`, as code before arrow functions kept the instance), if it is such a name. */
   private thisAliased(e: Expression): Node | undefined {
     const { ts } = this;
     if (!ts.isIdentifier(e)) return undefined;
@@ -1334,7 +1322,7 @@ export class Tracker {
     // instances the checker cannot type hand it the callback, found by following the instances.
     const param = this.ts.isIdentifier(cb) ? this.view.checker.getSymbolAtLocation(cb)?.valueDeclaration : undefined;
     const owner = param && this.ts.isParameter(param) && this.calls.isFunctionLike(param.parent) ? param.parent : undefined;
-    const maker = owner && (classOfMember(this.ts, this.calls, owner) ?? objectOfMember(this.ts, owner));
+    const maker = owner && makerOfMember(this.ts, this.calls, owner);
     if (maker) this.pendInstances(maker, r);
     if (r.t === 'api') keepFact(this.handed, cb, fact);
     // `dispatch({ type: 'loaded', payload })`: the object the data is carried in.
@@ -1399,8 +1387,8 @@ export class Tracker {
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
-    const cls = classOfMember(this.ts, this.calls, fn) ?? objectOfMember(this.ts, fn);
-    if (cls) this.pendInstances(cls, role);
+    const owner = makerOfMember(this.ts, this.calls, fn);
+    if (owner) this.pendInstances(owner, role);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
     const call = up.parent;
