@@ -26,7 +26,8 @@ const APPS = {
    * kept by another class from its constructor's parameter and handed to a function, and instances
    * read in another module through untyped parameters (a member, a getter, a constructor function's);
    * a plain object's generic `get(path)` and its Node-style callback method handed to helpers; a
-   * module built with the client it is handed (`require('./lib/route')(client)`).
+   * module built with the client it is handed (`require('./lib/route')(client)`); a module that is an
+   * anonymous class, another that is one arrow function (`module.exports = class {…}`, `= async (feed) => …`).
    */
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */

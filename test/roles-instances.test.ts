@@ -492,6 +492,116 @@ describe('what an instance has, by its class (src/roles/instances.ts)', () => {
       q.text(classOfMember(q.ts, q.calls, q.node('function () { return this; }', 'a.js', 2) as FunctionLike)),
     ).toBeUndefined();
   });
+
+  it('a base that is no class: a parameter (a mixin), a variable assigned later or holding a call, an implemented class, an empty `extends`', () => {
+    const q = program({
+      'a.js': [
+        'function mix(Base) { return class extends Base {}; }',
+        'let L;',
+        'L = class {};',
+        'class M extends L {}',
+        'const N = make();',
+        'class O extends N {}',
+        // Code being written: `extends` naming nothing yet.
+        'class Q extends {}',
+      ].join('\n'),
+      'b.ts': ['class I { f() { return 1; } }', 'class P implements I { f() { return 2; } }', 'export {};'].join('\n'),
+    });
+    const chain = (t: string, file = 'a.js') => classChain(q.ts, q.calls, q.node(t, file) as Maker).map(q.text);
+    expect(chain('class extends Base {}')).toEqual(['class extends Base {}']);
+    expect(chain('class M extends L {}')).toEqual(['class M extends L {}']);
+    expect(chain('class O extends N {}')).toEqual(['class O extends N {}']);
+    expect(chain('class Q extends {}')).toEqual(['class Q extends {}']);
+    // `implements` is no base: the instance has only its own `f`.
+    expect(chain('class P implements I { f() { return 2; } }', 'b.ts')).toEqual(['class P implements I { f() { return 2; } }']);
+  });
+
+  it("a prototype chained by `Object.create`, members read, compared or copied, an element access: only what is assigned a member's name", () => {
+    const q = program({
+      'a.js': [
+        'function A() {}',
+        'A.prototype.a = function () { return 1; };',
+        'function B() { A.call(this); }',
+        'B.prototype = Object.create(A.prototype);',
+        'B.prototype.constructor = B;',
+        'B.prototype.b = function () { return A.prototype.a.call(this); };',
+        "B.prototype['c'] = function () { return 3; };",
+        'var saved;',
+        'saved = B.prototype.b;',
+        'if (B.prototype.b == null) saved = null;',
+      ].join('\n'),
+    });
+    const A = q.node('function A() {}') as Maker;
+    const B = q.node('function B() { A.call(this); }') as Maker;
+    const call = (maker: Maker, name: string) => q.text(memberOfClass(q.ts, q.calls, maker, name, 'call'));
+    expect(call(A, 'a')).toBe('function () { return 1; }');
+    // `constructor` holds a name, no function written there. (`B.prototype['c']` and the `a` B inherits
+    // through `Object.create` are not known: an element access, a chain of prototypes are not followed.)
+    expect(['b', 'constructor'].map((n) => call(B, n))).toEqual(['function () { return A.prototype.a.call(this); }', undefined]);
+    expect(thisScopes(q.ts, q.calls, A).map(q.text)).toEqual(['function A() {}', 'function () { return 1; }']);
+    expect(thisScopes(q.ts, q.calls, B).map(q.text)).toEqual([
+      'function B() { A.call(this); }',
+      'function () { return A.prototype.a.call(this); }',
+    ]);
+  });
+
+  it('members named by a number, a computed key or a spread are none an instance is known to have', () => {
+    const q = program({
+      'a.js': [
+        'function G() {}',
+        "G.prototype = { ...mixin, 0: function () { return 0; }, [key]: function () { return 1; }, 'd': function () { return 2; } };",
+        'class N { 0() { return 3; } #p() { return 4; } e() { return this.#p(); } }',
+      ].join('\n'),
+    });
+    const G = q.node('function G() {}') as Maker;
+    const N = q.node('class N { 0() { return 3; } #p() { return 4; } e() { return this.#p(); } }') as Maker;
+    expect(['d', '0'].map((n) => q.text(memberOfClass(q.ts, q.calls, G, n, 'call')))).toEqual([
+      'function () { return 2; }',
+      undefined,
+    ]);
+    expect(thisScopes(q.ts, q.calls, G).map(q.text)).toEqual(['function G() {}', 'function () { return 2; }']);
+    expect(['e', '0', '#p'].map((n) => q.text(memberOfClass(q.ts, q.calls, N, n, 'call')))).toEqual([
+      'e() { return this.#p(); }',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("`this` in a static block, in an object literal's setter, in a static setter: no instance's", () => {
+    const q = program({
+      'a.js': [
+        'class K {',
+        '  static { this.x = 1; }',
+        '  static set s(v) { this.y = v; }',
+        '  set t(v) { this.z = v; }',
+        '}',
+        'const o = { set v(x) { this.w = x; } };',
+      ].join('\n'),
+    });
+    const whose = (nth: number) => q.text(classOfThis(q.ts, q.calls, q.node('this', 'a.js', nth)));
+    expect([0, 1, 2, 3].map(whose)).toEqual([undefined, undefined, 'class K {', undefined]);
+  });
+
+  it("a function written into a constructor function's other members, or into a plain variable, is no member of it", () => {
+    const q = program({
+      'a.js': [
+        'function P() {}',
+        'P.defaults = { m() { return this; } };',
+        'P.helpers = {};',
+        'P.helpers.n = function () { return this; };',
+        'var handler;',
+        'handler = function () { return this; };',
+        'P.prototype.r = function () { return this; };',
+      ].join('\n'),
+    });
+    const of = (text: string, nth = 0) => q.text(classOfMember(q.ts, q.calls, q.node(text, 'a.js', nth) as FunctionLike));
+    expect([of('m() { return this; }'), of('function () { return this; }', 0), of('function () { return this; }', 1)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(of('function () { return this; }', 2)).toBe('function P() {}');
+  });
 });
 
 describe('what an instance keeps in a map or object it holds as a member', () => {

@@ -103,8 +103,12 @@ export function roleWords(r: Role): string {
       return 'an HTTP client with a base URL';
     case 'fn':
       return 'a function';
-    case 'instance':
-      return r.cls.name ? `an instance of ${r.cls.name.text}` : 'an instance of a class';
+    case 'instance': {
+      // Its own name, else the one it is held under (`const Api = class {…}`, `{ Api: class {…} }`).
+      const held = (r.cls.parent as { name?: TsNamespace.Node } | undefined)?.name?.getText();
+      const name = r.cls.name?.text ?? (held && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(held) ? held : undefined);
+      return name ? `an instance of ${name}` : 'an instance of a class';
+    }
   }
 }
 

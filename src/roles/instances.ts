@@ -9,7 +9,7 @@
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import { type Calls, type FunctionLike, skipParens } from './program-view.js';
+import { type Calls, declaredValue, type FunctionLike, skipParens } from './program-view.js';
 
 type Node = TsNamespace.Node;
 type ClassLike = TsNamespace.ClassLikeDeclaration;
@@ -35,13 +35,44 @@ export function classNameOf(ts: Ts, maker: Maker): TsNamespace.Identifier | unde
 }
 
 /** The maker a name stands for (followed through imports): a class, or a function. */
-function makerNamed(ts: Ts, calls: Calls, e: Node): Maker | undefined {
+export function makerNamed(ts: Ts, calls: Calls, e: Node): Maker | undefined {
+  // Stryker disable next-line ArrayDeclaration: an element that is no node is no class, function or variable: skipped, as no element is
   for (const d of calls.aliasOf(skipParens(ts, e as TsNamespace.Expression))?.declarations ?? []) {
     if (ts.isClassLike(d) || ts.isFunctionDeclaration(d)) return d;
-    const value = ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
+    // `const Api = class {…}`, `module.exports = class {…}`, `exports.Client = function Client() {…}`.
+    const value = declaredValue(ts, d);
     if (value && (ts.isClassExpression(value) || ts.isFunctionExpression(value))) return value;
   }
   return undefined;
+}
+
+const madeByCalls = new WeakMap<Calls, Map<Maker, { news: TsNamespace.NewExpression[]; subclasses: ClassLike[] }>>();
+
+/**
+ * Where the program makes instances of a maker (`new X(…)`) and which of its classes extend it, by
+ * what the name there stands for (followed through imports, `require`, default exports and
+ * `module.exports = class {…}`), resolved once for the program.
+ */
+export function madeFrom(
+  ts: Ts,
+  calls: Calls,
+  maker: Maker,
+): { readonly news: readonly TsNamespace.NewExpression[]; readonly subclasses: readonly ClassLike[] } {
+  let made = madeByCalls.get(calls);
+  if (!made) {
+    made = new Map();
+    madeByCalls.set(calls, made);
+    for (const site of calls.makingSites()) {
+      const named = skipParens(ts, site.expression);
+      const target = makerNamed(ts, calls, ts.isPropertyAccessExpression(named) ? named.name : named);
+      if (!target) continue;
+      const entry = made.get(target) ?? { news: [], subclasses: [] };
+      made.set(target, entry);
+      if (ts.isNewExpression(site)) entry.news.push(site);
+      else entry.subclasses.push(site.parent.parent as ClassLike);
+    }
+  }
+  return made.get(maker) ?? { news: [], subclasses: [] };
 }
 
 /** The class and its bases, nearest first (`class B extends A`: B, A), as far as the program declares them. */
@@ -79,6 +110,7 @@ function assignedTo(ts: Ts, target: Node): TsNamespace.Expression | undefined {
 function prototypeMembers(ts: Ts, calls: Calls, fn: Maker): Map<string, Node> {
   const out = new Map<string, Node>();
   const name = classNameOf(ts, fn);
+  // Stryker disable next-line ArrayDeclaration: an element that is no node has no parent, so no `.prototype` written at it (`prototypeAt`): skipped
   for (const ref of name ? calls.referencesOf(name) : []) {
     const proto = prototypeAt(ts, ref);
     if (!proto) continue;
@@ -153,6 +185,7 @@ export function classOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | u
   // `F.prototype.m = function () {…}`, `F.prototype = { m() {…}, n: function () {…} }`.
   const up = fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent.parent : fn.parent;
   if (up && ts.isObjectLiteralExpression(up)) {
+    // Stryker disable next-line LogicalOperator: only a binary expression has a `right` an object literal can be, so neither `||` finds another
     const target = up.parent && ts.isBinaryExpression(up.parent) && up.parent.right === up ? up.parent.left : undefined;
     return target && ts.isPropertyAccessExpression(target) && target.name.text === 'prototype'
       ? makerNamed(ts, calls, target.expression)
@@ -166,6 +199,7 @@ export function classOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | u
   }
   const holder = fn.parent && ts.isPropertyDeclaration(fn.parent) ? fn.parent : fn;
   const cls = holder.parent;
+  // Stryker disable next-line LogicalOperator: a constructor, and a function outside a class (a method or getter outside one is an object literal's, returned above), are no method, getter or field below either
   if (!cls || !ts.isClassLike(cls) || ts.isConstructorDeclaration(fn)) return undefined;
   return ts.isMethodDeclaration(holder) || ts.isGetAccessorDeclaration(holder) || ts.isPropertyDeclaration(holder)
     ? isStatic(ts, holder)

@@ -35,6 +35,33 @@ export class Calls {
     return this.view.ts;
   }
 
+  private makings?: readonly (TsNamespace.NewExpression | TsNamespace.ExpressionWithTypeArguments)[];
+
+  /**
+   * Every `new X(…)` and `class … extends X` of the program's own files, found once (what a class is
+   * made by and extended by, asked by name wherever the checker can follow the name: `module.exports
+   * = class {…}` has none of its own).
+   */
+  makingSites(): readonly (TsNamespace.NewExpression | TsNamespace.ExpressionWithTypeArguments)[] {
+    if (this.makings) return this.makings;
+    const { ts } = this;
+    const out: (TsNamespace.NewExpression | TsNamespace.ExpressionWithTypeArguments)[] = [];
+    const visit = (n: Node): void => {
+      if (ts.isNewExpression(n)) out.push(n);
+      else if (
+        ts.isExpressionWithTypeArguments(n) &&
+        ts.isHeritageClause(n.parent) &&
+        n.parent.token === ts.SyntaxKind.ExtendsKeyword &&
+        ts.isClassLike(n.parent.parent)
+      )
+        out.push(n);
+      ts.forEachChild(n, visit);
+    };
+    for (const file of this.ownFiles) if (/\b(?:new|extends)\b/.test(file.text)) visit(file);
+    this.makings = out;
+    return out;
+  }
+
   /** Whether a node is in one of the program's own files. */
   isOwn(node: Node): boolean {
     return this.ownFiles.has(node.getSourceFile());
@@ -325,10 +352,7 @@ export class Calls {
   functionOf(d: Node): FunctionLike | undefined {
     const { ts } = this;
     if (this.isFunctionLike(d)) return d;
-    const value =
-      (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) && d.initializer
-        ? skipParens(ts, d.initializer)
-        : undefined;
+    const value = declaredValue(ts, d);
     return value && this.isFunctionLike(value) ? value : undefined;
   }
 
@@ -360,11 +384,11 @@ export class Calls {
     if (exported) symbol = exported;
     for (const d of symbol?.declarations ?? []) {
       const declared = this.functionOf(d);
+      // A class declared, or one a name is given (`module.exports = class {…}`, `const Api = class {…}`).
+      const made = ts.isClassLike(d) ? d : declaredValue(ts, d);
       if (declared) take(declared);
-      else if (ts.isBinaryExpression(d.parent) && this.isFunctionLike(skipParens(ts, d.parent.right)))
-        take(skipParens(ts, d.parent.right));
-      else if (ts.isClassLike(d) && ts.isNewExpression(call))
-        for (const m of d.members) if (ts.isConstructorDeclaration(m)) take(m);
+      else if (made && ts.isClassLike(made) && ts.isNewExpression(call))
+        for (const m of made.members) if (ts.isConstructorDeclaration(m)) take(m);
     }
     for (const fn of this.assignedFunctions(symbol)) take(fn);
     if (out.length > 0) return out;
@@ -444,6 +468,21 @@ export class Calls {
 }
 
 /** The outermost of the parentheses around a node (the node itself when there are none): what its parent sees. */
+/**
+ * The value a declaration gives its name: a variable's or member's initializer, a default export's
+ * expression (`export default (fields) => …`), the right side of the assignment it is the target of
+ * (`exports.load = function …`: the member written) or is (`module.exports = class {…}`: the checker
+ * declares a module's `export=` by the assignment itself).
+ */
+export function declaredValue(ts: Ts, d: Node): Expression | undefined {
+  if ((ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) && d.initializer)
+    return skipParens(ts, d.initializer);
+  if (ts.isExportAssignment(d)) return skipParens(ts, d.expression);
+  const p = d.parent;
+  const a = ts.isBinaryExpression(d) ? d : p && ts.isBinaryExpression(p) && p.left === d ? p : undefined;
+  return a?.operatorToken.kind === ts.SyntaxKind.EqualsToken ? skipParens(ts, a.right) : undefined;
+}
+
 export function outerParens(ts: Ts, node: Node): Node {
   let n = node;
   while (n.parent && ts.isParenthesizedExpression(n.parent)) n = n.parent;

@@ -4,7 +4,16 @@ import { type EndpointModel, PLACEHOLDER } from '../endpoints/model.js';
 import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
-import { classChain, classNameOf, classOfThis, type Maker, makerOfMember, memberOfClass, thisScopes } from './instances.js';
+import {
+  classChain,
+  classNameOf,
+  classOfThis,
+  type Maker,
+  madeFrom,
+  makerOfMember,
+  memberOfClass,
+  thisScopes,
+} from './instances.js';
 import { Joins } from './joins.js';
 import {
   addsListener,
@@ -626,21 +635,12 @@ export class Tracker {
     const name = classNameOf(ts, cls);
     const instance = this.roles.instance(cls);
     // A class another module imports: its instances are made there (an importer not yet in an inferred program).
-    if (name && isExported(ts, name)) this.export(name, instance);
-    for (const ref of name ? this.calls.referencesOf(name) : []) {
-      const p = ref.parent;
-      if (isExported(ts, ref)) this.export(ref, instance);
-      if (p && ts.isNewExpression(p) && skipParens(ts, p.expression) === ref) this.add(p, instance, 'flow', undefined);
-      // `class Cached extends CivicClient`: its instances have the methods it does not override.
-      else if (
-        p &&
-        ts.isExpressionWithTypeArguments(p) &&
-        ts.isHeritageClause(p.parent) &&
-        p.parent.token === ts.SyntaxKind.ExtendsKeyword &&
-        ts.isClassLike(p.parent.parent)
-      )
-        this.followInstances(p.parent.parent);
-    }
+    if (isExported(ts, name ?? cls)) this.export(name ?? cls, instance);
+    for (const ref of name ? this.calls.referencesOf(name) : []) if (isExported(ts, ref)) this.export(ref, instance);
+    const made = madeFrom(ts, this.calls, cls);
+    for (const n of made.news) this.add(n, instance, 'flow', undefined);
+    // `class Cached extends CivicClient`: its instances have the methods it does not override.
+    for (const sub of made.subclasses) this.followInstances(sub);
     // `return this`, `render(this)`: the instance handed on from inside (its own members are found by symbol).
     const visit = (n: Node): void => {
       if (n.kind === ts.SyntaxKind.ThisKeyword) {
@@ -1576,7 +1576,11 @@ export class Tracker {
         );
         this.facts.watch(this.cell(map, '*'), (f) => this.facts.store(this.cell(map, '**'), f));
         this.add(call, map, 'flow', fact);
-      } else this.handsUrl(call, fact);
+      } else {
+        this.handsUrl(call, fact);
+        // `new Feed(client)` of a module the program does not hold yet: its class gets what it is handed.
+        this.wantCallee(call, r);
+      }
       return;
     }
     switch (calleeText) {
@@ -2055,7 +2059,8 @@ function isExported(ts: Ts, node: Node): boolean {
     return x === 'exports' || x === 'module.exports';
   };
   if (ts.isPropertyAccessExpression(node)) return exportsObject(node) || exportsObject(node.expression);
-  for (let n: Node | undefined = node.parent; n; n = n.parent) {
+  // `export default class {…}`: a declaration with no name of its own.
+  for (let n: Node | undefined = ts.isClassDeclaration(node) ? node : node.parent; n; n = n.parent) {
     if (ts.isVariableStatement(n) || ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n))
       return n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
     if (ts.isPropertyAccessExpression(n) && n.name === node) return exportsObject(n.expression);

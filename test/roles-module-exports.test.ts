@@ -1,0 +1,191 @@
+/**
+ * Every way a module hands out a function or a class reaches its callers: CommonJS (`module.exports
+ * = function …`, `= (…) => …`, `= class {…}`, `exports.x = …`, an object of them) and ES modules
+ * (default exports of a function, an arrow, an anonymous or named class; named, renamed and namespace
+ * imports). The checker declares some of these by the assignment itself (`module.exports = …`) or by
+ * the default export's expression, not by a function or class: the API's data handed to such a
+ * function reached no parameter, and `new` of such a class was no instance, so their reads stayed V1
+ * while the request moved (a silent wrong answer).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { bundledMappings } from './helpers/bundled.js';
+import { analyze, V1 } from './helpers/program.js';
+
+const FETCH_LIST = `fetch(${V1} + '/election/field/').then((r) => r.json())`;
+const READ = 'fields.map((f) => f.long_name)';
+const DESCRIPTOR = ['`f`: V1 field descriptor'];
+
+describe('a function a module exports gets the data its importers hand it', () => {
+  const forms: Record<string, [lib: string, use: string]> = {
+    'module.exports = function': [
+      `module.exports = function load(fields) { return ${READ}; };`,
+      "const load = require('./load');",
+    ],
+    'module.exports = async function': [
+      `module.exports = async function (fields) { return ${READ}; };`,
+      "const load = require('./load');",
+    ],
+    'module.exports = arrow': [`module.exports = (fields) => ${READ};`, "const load = require('./load');"],
+    'module.exports = name': [
+      `function load(fields) { return ${READ}; }\nmodule.exports = load;`,
+      "const load = require('./load');",
+    ],
+    'module.exports = { name }': [
+      `function load(fields) { return ${READ}; }\nmodule.exports = { load };`,
+      "const { load } = require('./load');",
+    ],
+    'module.exports = { method }': [
+      `module.exports = { load(fields) { return ${READ}; } };`,
+      "const { load } = require('./load');",
+    ],
+    'exports.load = arrow': [`exports.load = (fields) => ${READ};`, "const { load } = require('./load');"],
+    'module.exports.load = function': [
+      `module.exports.load = function (fields) { return ${READ}; };`,
+      "const { load } = require('./load');",
+    ],
+    'export default function': [`export default function (fields) { return ${READ}; }`, "import load from './load';"],
+    'export default arrow': [`export default (fields) => ${READ};`, "import load from './load';"],
+    'export const arrow': [`export const load = (fields) => ${READ};`, "import { load } from './load';"],
+    'export { go as load }': [
+      `function go(fields) { return ${READ}; }\nexport { go as load };`,
+      "import { load } from './load';",
+    ],
+    'import * as lib': [
+      `export function load(fields) { return ${READ}; }`,
+      "import * as lib from './load'; const { load } = lib;",
+    ],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use]) => {
+    const a = analyze({ 'load.js': lib, 'main.js': `${use}\n${FETCH_LIST}.then((list) => load(list));` });
+    expect(a.says(a.node('f', 1, 'load.js'))).toEqual(DESCRIPTOR);
+  });
+
+  it('the same function handed only the program’s own list gets nothing', () => {
+    const a = analyze({
+      'load.js': `module.exports = (fields) => ${READ};`,
+      'main.js': "const load = require('./load');\nload([{ long_name: 'x' }]);",
+    });
+    // (The program's own object, not the API's descriptor: `long_name` stays.)
+    expect(a.says(a.node('f', 1, 'load.js'))).toEqual(['`f`: an object the program builds']);
+  });
+});
+
+describe('a class a module exports is followed from each `new` of it, under any name', () => {
+  const BODY = [
+    `  async get(path) { const res = await fetch(${V1} + path); return res.json(); }`,
+    "  fields() { return this.get('/election/field/'); }",
+    '}',
+  ].join('\n');
+  const forms: Record<string, [lib: string, use: string, made?: string, of?: string]> = {
+    'module.exports = class {…}': [
+      `module.exports = class {\n${BODY};`,
+      "const Client = require('./client');",
+      undefined,
+      'a class',
+    ],
+    'module.exports = class Client {…}': [`module.exports = class Client {\n${BODY};`, "const Client = require('./client');"],
+    'module.exports = Client': [`class Client {\n${BODY}\nmodule.exports = Client;`, "const Client = require('./client');"],
+    'exports.Client = class {…}': [
+      `exports.Client = class {\n${BODY};`,
+      "const { Client } = require('./client');",
+      undefined,
+      'a class',
+    ],
+    'module.exports = { Client }, new lib.Client()': [
+      `class Client {\n${BODY}\nmodule.exports = { Client };`,
+      "const lib = require('./client');",
+      'new lib.Client()',
+    ],
+    'export default class {…}': [`export default class {\n${BODY}`, "import Client from './client';", undefined, 'a class'],
+    'export default class Api, imported as Client': [
+      `export default class Api {\n${BODY}`,
+      "import Client from './client';",
+      undefined,
+      'Api',
+    ],
+    'const Api = class {…}; export default Api': [
+      `const Api = class {\n${BODY};\nexport default Api;`,
+      "import Client from './client';",
+      undefined,
+      'Api',
+    ],
+    'export { Api as Client }': [
+      `class Api {\n${BODY}\nexport { Api as Client };`,
+      "import { Client } from './client';",
+      undefined,
+      'Api',
+    ],
+    'import * as lib, new lib.Client()': [
+      `export class Client {\n${BODY}`,
+      "import * as lib from './client';",
+      'new lib.Client()',
+    ],
+    'a subclass of module.exports = class {…}': [
+      `module.exports = class {\n${BODY};`,
+      "const Base = require('./client');\nclass Client extends Base {}",
+    ],
+    'a constructor function, module.exports = Client': [
+      [
+        'function Client() {}',
+        `Client.prototype.get = async function (path) { const res = await fetch(${V1} + path); return res.json(); };`,
+        "Client.prototype.fields = function () { return this.get('/election/field/'); };",
+        'module.exports = Client;',
+      ].join('\n'),
+      "const Client = require('./client');",
+    ],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use, made = 'new Client()', of = 'Client']) => {
+    const a = analyze({
+      'client.js': lib,
+      'main.js': `${use}\nasync function load(client) { const fields = await client.fields(); return ${READ}; }\nload(${made});`,
+    });
+    expect(a.says(a.node(made, 0, 'main.js'))).toEqual([`\`${made}\`: an instance of ${of}`]);
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual(DESCRIPTOR);
+  });
+
+  it('an anonymous class’s constructor gets what `new` hands it', () => {
+    const a = analyze({
+      'shelf.js': `module.exports = class {\n  constructor(list) { this.list = list; }\n  titles() { return this.list.map((f) => f.long_name); }\n};`,
+      'main.js': `const Shelf = require('./shelf');\n${FETCH_LIST}.then((list) => new Shelf(list).titles());`,
+    });
+    expect(a.says(a.node('f', 1, 'shelf.js'))).toEqual(DESCRIPTOR);
+  });
+});
+
+describe('a module that spells nothing of the API joins the program when its class is handed the API', () => {
+  it('`new Feed(client)` of a module with no V1 name in it: the reads its instances serve move', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-made-'));
+    const files: Record<string, string> = {
+      'client.js': `class Client {\n  async fields() { const res = await fetch(${V1} + '/election/field/'); return res.json(); }\n}\nmodule.exports = Client;\n`,
+      // No V1 slug, field or URL: a report's prefilter does not pick it, the program must take it.
+      'feed.js':
+        'module.exports = class {\n  constructor(client) { this.client = client; }\n  list() { return this.client.fields(); }\n};\n',
+      'names.js': 'module.exports = async (feed) => (await feed.list()).map((f) => f.long_name);\n',
+      'main.js':
+        "const Client = require('./client');\nconst Feed = require('./feed');\nconst names = require('./names');\nnames(new Feed(new Client())).then(console.log);\n",
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const patches: string[] = [];
+    await runCodemod({
+      cwd: dir,
+      write: false,
+      diff: true,
+      mappings: bundledMappings(),
+      onFile: (_r, p) => void (p && patches.push(p)),
+    });
+    expect(patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)))).toEqual([
+      [
+        "-  async fields() { const res = await fetch('https://api.voteamerica.org/v1' + '/election/field/'); return res.json(); }",
+        "+  async fields() { const res = await fetch('https://api.voteamerica.org/v2' + '/election/field/'); return res.json(); }",
+      ],
+      [
+        '-module.exports = async (feed) => (await feed.list()).map((f) => f.long_name);',
+        '+module.exports = async (feed) => (await feed.list()).map((f) => f.description);',
+      ],
+    ]);
+  });
+});
