@@ -18,7 +18,10 @@ const mappings = bundledMappings();
 
 /** What each app is, and so what migrating it must give. */
 const APPS = {
-  /** Plain JS, no config: a config object, a request helper, helpers that read items and descriptors they are given. */
+  /**
+   * Plain JS, no config: a config object, a request helper, helpers that read items and descriptors they
+   * are given, a module whose default export is an arrow function returning the field list.
+   */
   'js-helpers': 'v1',
   /**
    * CommonJS with a client class: a base from a default parameter, `new URL(path, base)`,

@@ -74,6 +74,39 @@ describe('a function a module exports gets the data its importers hand it', () =
   });
 });
 
+describe('what a function a module exports returns reaches its importers’ calls', () => {
+  const forms: Record<string, [lib: string, use: string]> = {
+    'module.exports = function': [
+      `module.exports = function load() { return ${FETCH_LIST}; };`,
+      "const load = require('./load');",
+    ],
+    'module.exports = arrow': [`module.exports = () => ${FETCH_LIST};`, "const load = require('./load');"],
+    'require(…)() called as it is': [`module.exports = () => ${FETCH_LIST};`, "const load = () => require('./load')();"],
+    'export default arrow': [`export default () => ${FETCH_LIST};`, "import load from './load';"],
+    'export default async function () {…}': [
+      `export default async function () { return ${FETCH_LIST}; }`,
+      "import load from './load';",
+    ],
+    'export default function fetchAll, imported as load': [
+      `export default function fetchAll() { return ${FETCH_LIST}; }`,
+      "import load from './load';",
+    ],
+    'exports.load = arrow, read as a member': [`exports.load = () => ${FETCH_LIST};`, "const load = require('./load').load;"],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use]) => {
+    const a = analyze({ 'load.js': lib, 'main.js': `${use}\nload().then((list) => list.map((f) => f.long_name));` });
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual(DESCRIPTOR);
+  });
+
+  it('a module that returns only its own list gives its callers nothing of the API', () => {
+    const a = analyze({
+      'load.js': "module.exports = () => Promise.resolve([{ long_name: 'x' }]);",
+      'main.js': "const load = require('./load');\nload().then((list) => list.map((f) => f.long_name));",
+    });
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual([]);
+  });
+});
+
 describe('a class a module exports is followed from each `new` of it, under any name', () => {
   const BODY = [
     `  async get(path) { const res = await fetch(${V1} + path); return res.json(); }`,

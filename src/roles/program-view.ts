@@ -125,6 +125,44 @@ export class Calls {
     return this.moduleReaders(sf, sf, 'export=');
   }
 
+  /**
+   * The places that read a module's own value when it is this function or class (`module.exports =
+   * fn`, `export default fn`, `export = fn`, `export default function () {…}`): the uses of the names
+   * its importers bind it to (`const load = require('./load')`, `import load from './load'`), and a
+   * `require` call used as it is (`require('./load')()`).
+   */
+  readersOfModuleValue(value: Node): readonly Node[] {
+    const { ts } = this;
+    const n = outerParens(ts, value);
+    const p = n.parent;
+    const sf = value.getSourceFile();
+    let readers: readonly Node[] = [];
+    if (
+      p &&
+      ts.isBinaryExpression(p) &&
+      p.right === n &&
+      p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      skipParens(ts, p.left).getText() === 'module.exports'
+    )
+      readers = this.referencesOfModule(sf);
+    else if (p && ts.isExportAssignment(p)) readers = this.referencesOfDefault(p);
+    else if (
+      (ts.isFunctionDeclaration(value) || ts.isClassDeclaration(value)) &&
+      (ts.getCombinedModifierFlags(value) & ts.ModifierFlags.ExportDefault) === ts.ModifierFlags.ExportDefault
+    )
+      readers = this.moduleReaders(value, sf, 'default');
+    return readers.flatMap((r) => {
+      const holder = r.parent;
+      return ts.isCallExpression(r) &&
+        holder &&
+        ts.isVariableDeclaration(holder) &&
+        holder.initializer === r &&
+        ts.isIdentifier(holder.name)
+        ? this.referencesOf(holder.name)
+        : [r];
+    });
+  }
+
   private moduleReaders(key: Node, sf: TsNamespace.SourceFile, name: string): readonly Node[] {
     const known = this.refs.get(key);
     if (known) return known;
@@ -467,7 +505,6 @@ export class Calls {
   }
 }
 
-/** The outermost of the parentheses around a node (the node itself when there are none): what its parent sees. */
 /**
  * The value a declaration gives its name: a variable's or member's initializer, a default export's
  * expression (`export default (fields) => …`), the right side of the assignment it is the target of
@@ -483,6 +520,7 @@ export function declaredValue(ts: Ts, d: Node): Expression | undefined {
   return a?.operatorToken.kind === ts.SyntaxKind.EqualsToken ? skipParens(ts, a.right) : undefined;
 }
 
+/** The outermost of the parentheses around a node (the node itself when there are none): what its parent sees. */
 export function outerParens(ts: Ts, node: Node): Node {
   let n = node;
   while (n.parent && ts.isParenthesizedExpression(n.parent)) n = n.parent;

@@ -1395,15 +1395,17 @@ export class Tracker {
     if (!isAsync && call && this.ts.isCallExpression(call) && call.arguments[0] === up) this.setsState(call.expression, fact);
     // Another service's path returned is nothing a caller needs to be found for.
     if (this.callersFound.has(fn) || (fact.role.t === 'url' && fact.role.url.kind === 'other')) return;
-    // The calls that read what it returns: where its name is called, across modules.
+    // The calls that read what it returns: where its name is called, across modules, or where its
+    // importers call it when it is the module's own value (`module.exports = () => …`).
     const name = this.calls.nameOf(fn);
-    if (!name) return;
-    const exported = isExported(this.ts, name);
-    if (exported) this.export(name, role);
+    const readers = this.calls.readersOfModuleValue(fn);
+    if (!name && readers.length === 0) return;
+    const exported = readers.length > 0 || (name !== undefined && isExported(this.ts, name));
+    if (exported) this.export(name ?? fn, role);
     // An exported function's callers in other modules are looked for once it returns the API's data.
     if (exported && !this.isApiValue(role)) return;
     this.callersFound.add(fn);
-    for (const ref of this.calls.referencesOf(name)) {
+    for (const ref of [...(name ? this.calls.referencesOf(name) : []), ...readers]) {
       const call = ref.parent;
       // A getter is called where its member is read (`store.fields`).
       if (this.ts.isGetAccessorDeclaration(fn)) this.watchGetter(ref, fn);
