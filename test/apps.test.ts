@@ -30,7 +30,8 @@ const APPS = {
    * read in another module through untyped parameters (a member, a getter, a constructor function's);
    * a plain object's generic `get(path)` and its Node-style callback method handed to helpers; a
    * module built with the client it is handed (`require('./lib/route')(client)`); a module that is an
-   * anonymous class, another that is one arrow function (`module.exports = class {…}`, `= async (feed) => …`).
+   * anonymous class, another that is one arrow function (`module.exports = class {…}`, `= async (feed) => …`),
+   * an object of functions declared apart (`module.exports = { allFields }`) handed on untyped.
    */
   'cjs-class': 'v1',
   /** TS with declared types and a tsconfig. */

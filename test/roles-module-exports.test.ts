@@ -107,6 +107,32 @@ describe('what a function a module exports returns reaches its importers’ call
   });
 });
 
+describe('an object holding a function by its name, handed on untyped: a call of its member is that function', () => {
+  const LOAD = 'function load(a) { return a.fields(); }\nload(api).then((list) => list.map((f) => f.long_name));';
+  const forms: Record<string, [lib: string, use: string]> = {
+    'module.exports = { fields }': [
+      `function fields() { return ${FETCH_LIST}; }\nmodule.exports = { fields };`,
+      "const api = require('./client');",
+    ],
+    'module.exports = { fields: fields }': [
+      `const fields = () => ${FETCH_LIST};\nmodule.exports = { fields: fields };`,
+      "const api = require('./client');",
+    ],
+    'export default { fields }': [
+      `function fields() { return ${FETCH_LIST}; }\nexport default { fields };`,
+      "import api from './client';",
+    ],
+    'a local object { fields }': [
+      `function fields() { return ${FETCH_LIST}; }\nexport const api = { fields };`,
+      "import { api } from './client';",
+    ],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use]) => {
+    const a = analyze({ 'client.js': lib, 'main.js': `${use}\n${LOAD}` });
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual(DESCRIPTOR);
+  });
+});
+
 describe('a class a module exports is followed from each `new` of it, under any name', () => {
   const BODY = [
     `  async get(path) { const res = await fetch(${V1} + path); return res.json(); }`,

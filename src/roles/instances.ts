@@ -9,7 +9,7 @@
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import { type Calls, declaredValue, type FunctionLike, skipParens } from './program-view.js';
+import { type Calls, declaredValue, type FunctionLike, outerParens, skipParens } from './program-view.js';
 
 type Node = TsNamespace.Node;
 type ClassLike = TsNamespace.ClassLikeDeclaration;
@@ -223,4 +223,23 @@ export function makerOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | T
 export function objectOfMember(ts: Ts, fn: FunctionLike): TsNamespace.ObjectLiteralExpression | undefined {
   const up = fn.parent && ts.isPropertyAssignment(fn.parent) && fn.parent.initializer === fn ? fn.parent.parent : fn.parent;
   return up && ts.isObjectLiteralExpression(up) && !ts.isGetAccessorDeclaration(fn) ? up : undefined;
+}
+
+/**
+ * The object literals that hold a function by its name (`module.exports = { fields }`, `{ fields:
+ * fields }`, `export default { fields }`): handed on untyped, `api.fields()` there is that function.
+ */
+export function objectsHolding(ts: Ts, calls: Calls, fn: FunctionLike): TsNamespace.ObjectLiteralExpression[] {
+  const name = calls.nameOf(fn);
+  if (!name || !ts.isIdentifier(name) || objectOfMember(ts, fn)) return [];
+  const out: TsNamespace.ObjectLiteralExpression[] = [];
+  for (const ref of calls.referencesOf(name)) {
+    const p = outerParens(ts, ref).parent;
+    const held =
+      p &&
+      ((ts.isShorthandPropertyAssignment(p) && p.name === ref) ||
+        (ts.isPropertyAssignment(p) && skipParens(ts, p.initializer) === ref));
+    if (held && ts.isObjectLiteralExpression(p.parent) && !out.includes(p.parent)) out.push(p.parent);
+  }
+  return out;
 }

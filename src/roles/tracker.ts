@@ -12,6 +12,7 @@ import {
   madeFrom,
   makerOfMember,
   memberOfClass,
+  objectsHolding,
   thisScopes,
 } from './instances.js';
 import { Joins } from './joins.js';
@@ -1389,6 +1390,8 @@ export class Tracker {
     // A method's callers on instances the checker cannot type are found by following the instances.
     const owner = makerOfMember(this.ts, this.calls, fn);
     if (owner) this.pendInstances(owner, role);
+    // `module.exports = { fields }`: the objects holding it by name are followed alike.
+    else for (const literal of objectsHolding(this.ts, this.calls, fn)) this.pendInstances(literal, role);
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
     const call = up.parent;
