@@ -65,6 +65,23 @@ describe('referencesOf', () => {
   });
 });
 
+describe('parameterPropertyReads', () => {
+  it("a constructor's parameter property: the reads of its member, in the class and in other modules", () => {
+    const p = program({
+      'a.ts': "export class K { constructor(readonly base: string) {} url() { return this.base + '/x'; } }",
+      'b.ts': "import { K } from './a';\nexport const u = new K('x').base;",
+    });
+    const param = p.node('a.ts', 'readonly base: string') as TsNamespace.ParameterDeclaration;
+    const reads = p.calls.parameterPropertyReads(param);
+    expect(reads.map(p.at)).toEqual(['a.ts:1 this.base', "b.ts:2 new K('x').base"]);
+    // Asked again: the same answer (kept).
+    expect(p.calls.parameterPropertyReads(param)).toBe(reads);
+    // A pattern declares no member (an error the program may hold): none.
+    const q = program({ 'a.ts': 'export class J { constructor(private { a }: any) {} m() { return this.a; } }' });
+    expect(q.calls.parameterPropertyReads(q.node('a.ts', 'private { a }: any') as TsNamespace.ParameterDeclaration)).toEqual([]);
+  });
+});
+
 describe('referencesOf: where a name can be read', () => {
   /** The references of the declared name written as `text` in a.js (of a declaration: of its name). */
   const refs = (files: Record<string, string>, text: string, nth = 0) => {
@@ -103,6 +120,19 @@ describe('referencesOf: where a name can be read', () => {
     ).toEqual(['a.js:2 x', 'b.js:2 x', 'c.js:2 z']);
   });
 
+  it('a rename of a rename, re-exported from the module (`export { API as URL } from`), is followed to its imports', () => {
+    expect(
+      refs(
+        {
+          'a.js': 'const BASE = 1;\nexport { BASE as API };',
+          'b.js': "export { API as URL } from './a.js';",
+          'c.js': "import { URL } from './b.js';\nURL;",
+        },
+        'BASE',
+      ),
+    ).toEqual(['c.js:2 URL']);
+  });
+
   it("members: a class's static and private members, a string key read by element access, a member read in other files", () => {
     expect(refs({ 'a.js': 'class A { static x = 1; m() { return A.x; } }\nexport {};' }, 'x')).toEqual(['a.js:1 A.x']);
     expect(refs({ 'a.js': 'class A { #x = 1; m() { return this.#x; } }\nexport {};' }, '#x')).toEqual(['a.js:1 this.#x']);
@@ -123,6 +153,63 @@ describe('referencesOf: where a name can be read', () => {
     ]);
   });
 
+  it('a name the program does not declare has none; a global without declarations (`undefined`) is read where it is written', () => {
+    expect(refs({ 'a.js': 'x;\nx;' }, 'x')).toEqual([]);
+    expect(refs({ 'a.js': 'const a = undefined;\nconst b = undefined;' }, 'undefined')).toEqual(['a.js:2 undefined']);
+  });
+
+  it("a member read through a union of types is a read of each type's member", () => {
+    const code = 'interface A { k: string }\ninterface B { k: string }\ndeclare const o: A | B;\nexport const v = o.k;';
+    const p = program({ 'a.ts': code });
+    expect([0, 1].map((nth) => p.calls.referencesOf(p.node('a.ts', 'k', nth)).map(p.at))).toEqual([
+      ['a.ts:4 o.k'],
+      ['a.ts:4 o.k'],
+    ]);
+  });
+
+  it("a shorthand member's default (`{ base = other }`) reads the default's variable, not the member's", () => {
+    const code = 'let base;\nconst other = 1;\n({ base = other } = {});\nexport {};';
+    expect(refs({ 'a.js': code }, 'other')).toEqual(['a.js:3 other']);
+    expect(refs({ 'a.js': code }, 'base')).toEqual(['a.js:3 base']);
+  });
+
+  it('an import under another name is read under it, in a shorthand member too', () => {
+    const files = { 'a.js': 'export const BASE = 1;', 'b.js': "import { BASE as B } from './a.js';\nexport const o = { B };" };
+    expect(refs(files, 'BASE')).toEqual(['b.js:2 B']);
+  });
+
+  it('a name exported or imported under its own name (`export { BASE as BASE }`) is read once, where it is', () => {
+    expect(
+      refs({ 'a.js': 'const BASE = 1;\nexport { BASE as BASE };', 'b.js': "import { BASE } from './a.js';\nBASE;" }, 'BASE'),
+    ).toEqual(['b.js:2 BASE']);
+    expect(
+      refs({ 'a.js': 'export const BASE = 1;', 'b.js': "import { BASE as BASE } from './a.js';\nBASE;\nBASE;" }, 'BASE'),
+    ).toEqual(['b.js:2 BASE', 'b.js:3 BASE']);
+    expect(refs({ 'a.js': 'const BASE = 1;\nexport { BASE };\nBASE;' }, 'BASE')).toEqual(['a.js:3 BASE']);
+  });
+
+  it("another module's name of the same text is not read: its own variable, a destructured one, an import of another module", () => {
+    expect(
+      refs(
+        {
+          'a.js': 'export const BASE = 1;',
+          'b.js': 'const BASE = 2;\nBASE;\nexport {};',
+          'c.js': 'const { BASE } = globalThis;\nBASE;\nexport {};',
+          'd.js': "import { BASE } from './e.js';\nBASE;",
+          'e.js': 'export const BASE = 2;',
+        },
+        'BASE',
+      ),
+    ).toEqual([]);
+  });
+
+  it("an overload's or a repeated key's other declarations are no reads of it", () => {
+    const p = program({ 'a.ts': 'export class A { m(): void;\nm(x?: number) {} }\nnew A().m();' });
+    expect(p.calls.referencesOf(p.node('a.ts', 'm')).map(p.at)).toEqual(['a.ts:3 new A().m']);
+    expect(refs({ 'a.js': 'const o = { k: 1, k: 2 };\no.k;\nexport {};' }, 'k')).toEqual(['a.js:2 o.k']);
+    expect(refs({ 'a.js': 'class A { k = 1; k = 2; }\nnew A().k;\nexport {};' }, 'k')).toEqual(['a.js:2 new A().k']);
+  });
+
   it('a pattern is no name: its names are', () => {
     expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, '{ a }')).toEqual([]);
     expect(refs({ 'a.js': 'const { a } = { a: 1 };\na;\nexport {};' }, 'a')).toEqual(['a.js:2 a']);
@@ -137,6 +224,7 @@ describe('a dynamic import', () => {
     'b.js': "export async function g() { const { BASE, load: L, other } = await import('./a.js'); L(); other(); return BASE; }",
     'c.js':
       "export async function h() { const { BASE } = await import('./missing.js'); const { load } = await import(name); return [BASE, load]; }",
+    'd.js': "export async function k() { const [load] = await import('./a.js'); return load; }",
   };
   for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
   const view = inferredProgram(new Map(Object.entries(files).map(([f, t]) => [join(dir, f), t])));
@@ -147,6 +235,7 @@ describe('a dynamic import', () => {
 
   it('a name destructured from it reads the export, under its own name or another', () => {
     expect(calls.referencesOf(node('a.js', 'BASE')).map(at)).toEqual(['b.js BASE']);
+    expect(calls.referencesOf(node('a.js', 'load')).map(at)).toEqual(['b.js other', 'b.js L']);
     expect(calls.calleesOf(node('b.js', 'L()') as TsNamespace.CallExpression).map(at)).toEqual([
       'a.js export function load() {}',
     ]);
@@ -155,9 +244,16 @@ describe('a dynamic import', () => {
     ]);
   });
 
-  it('a module the program does not hold, or not written as a string, is none', () => {
-    const binding = (text: string) => (node('c.js', text) as Node).parent as TsNamespace.BindingElement;
-    expect([calls.dynamicExport(binding('BASE')), calls.dynamicExport(binding('load'))]).toEqual([undefined, undefined]);
+  it('a module the program does not hold, or not written as a string, is none; so is an array pattern of a module', () => {
+    const binding = (file: string, text: string) => {
+      const b = node(file, text);
+      if (!view.ts.isBindingElement(b)) throw new Error(`no binding ${text}`);
+      return b;
+    };
+    expect(calls.dynamicExport(binding('b.js', 'BASE'))?.valueDeclaration?.getText()).toBe("BASE = 'x'");
+    expect(
+      [binding('c.js', 'BASE'), binding('c.js', 'load'), binding('d.js', 'load')].map((b) => calls.dynamicExport(b)),
+    ).toEqual([undefined, undefined, undefined]);
   });
 });
 
@@ -193,6 +289,30 @@ describe('the readers of a default export', () => {
       'd.js': "import D from './c.js';\nexport const h = () => D;",
     });
     expect(p.calls.referencesOf(p.node('a.js', 'BASE')).map(p.at)).toEqual(['b.js:2 B', 'd.js:2 D']);
+  });
+
+  it('`module.exports`: its default imports and the `require` calls of that module alone; a script has none', () => {
+    const p = program({
+      'a.js': 'module.exports = { base: 1 };',
+      'b.js': "import cfg from './a.js';\nexport const g = () => cfg.base;",
+      'c.js': "const c = require('./a.js');\nconst d = require('./d.js');\nc;",
+      'd.js': 'module.exports = 2;',
+      's.js': 'const s = 1;',
+    });
+    const readers = p.calls.referencesOfModule(sf(p, 'a.js'));
+    expect(readers.map(p.at)).toEqual(['b.js:2 cfg', "c.js:1 require('./a.js')"]);
+    // Asked again: the same answer (kept).
+    expect(p.calls.referencesOfModule(sf(p, 'a.js'))).toBe(readers);
+    expect(p.calls.referencesOfModule(sf(p, 's.js'))).toEqual([]);
+  });
+
+  it('a default import read in a shorthand member; a named import of the same variable is no reader of the default', () => {
+    const p = program({
+      'a.js': `${BASE}\nexport default BASE;\nexport { BASE };`,
+      'b.js': "import B from './a.js';\nexport const o = { B };",
+      'c.js': "import { BASE as C } from './a.js';\nexport const h = () => C;",
+    });
+    expect(p.calls.referencesOfDefault(exportAssignment(p, 'a.js')).map(p.at)).toEqual(['b.js:2 B']);
   });
 
   it("TypeScript's `export =` is read by `import X = require(…)` and a default import", () => {
@@ -276,6 +396,26 @@ describe('calleesOf: what a call reaches and what it does not', () => {
     expect(at('make()')).toEqual(['app.js:3 () => (x) => x']);
   });
 
+  it('a member of what a call returns (`make().f()`): the member the checker finds', () => {
+    expect(callees('const make = () => ({ f: () => 1 });\nmake().f();', 'make().f()')).toEqual(['a.js:1']);
+  });
+
+  it("the function a name holds, not the function its type is written as; a parameter or an unassigned variable of a function's type reaches none", () => {
+    const ts = (code: string, call: string) => {
+      const q = program({ 'a.ts': `function a() {}\n${code}\nexport {};` });
+      return q.calls.calleesOf(q.node('a.ts', call) as TsNamespace.CallExpression).map((f) => q.at(f));
+    };
+    expect(ts('const f: typeof a = () => 1;\nf();', 'f()')).toEqual(['a.ts:2 () => 1']);
+    expect(ts('function g(cb: typeof a) { cb(); }', 'cb()')).toEqual([]);
+    expect(ts('let f: typeof a;\nf();', 'f()')).toEqual([]);
+    // A type that reads the variable (`typeof f.length`) assigns it nothing.
+    expect(ts('let f: () => number;\nf = () => 1;\ntype T = typeof f.length;\nf();', 'f()')).toEqual(['a.ts:3 () => 1']);
+  });
+
+  it('a sequence (`f, () => 2`) assigns the variable nothing', () => {
+    expect(callees('let f;\nf = () => 1;\n(f, () => 2);\nf();', 'f()')).toEqual(['a.js:2']);
+  });
+
   it('none: a class without a constructor, a class called without `new`, a bound copy, a declaration without a body, an undeclared root', () => {
     expect(callees('class K {}\nnew K();', 'new K()')).toEqual([]);
     expect(callees('class J { constructor() {} }\nJ();', 'J()')).toEqual([]);
@@ -283,6 +423,33 @@ describe('calleesOf: what a call reaches and what it does not', () => {
     expect(callees('unknownThing.f();', 'unknownThing.f()')).toEqual([]);
     const ts = program({ 'a.ts': 'declare function f(): void;\nf();\nexport {};' });
     expect(ts.calls.calleesOf(ts.node('a.ts', 'f()') as TsNamespace.CallExpression)).toEqual([]);
+  });
+});
+
+describe('functionOf and assignedFunctions', () => {
+  it('the function a declaration is or holds as its value; none for a value that is no function', () => {
+    const q = program({
+      'a.js':
+        'const n = 1;\nconst f = (() => 2);\nconst o = { m: function () {} };\nclass C { h = () => 3 }\nfunction d() {}\nexport {};',
+    });
+    const fn = (text: string) => {
+      const found = q.calls.functionOf(q.node('a.js', text));
+      return found ? q.at(found) : null;
+    };
+    expect(['n = 1', 'f = (() => 2)', 'm: function () {}', 'h = () => 3', 'function d() {}'].map(fn)).toEqual([
+      null,
+      'a.js:2 () => 2',
+      'a.js:3 function () {}',
+      'a.js:4 () => 3',
+      'a.js:5 function d() {}',
+    ]);
+  });
+
+  it('the functions assigned to a variable after its declaration; none for any other name', () => {
+    const q = program({ 'a.js': 'let f;\nf = 5;\nf = (() => 1);\nf;\nfunction g() {}\nexport {};' });
+    const symbol = (text: string) => q.view.checker.getSymbolAtLocation((q.node('a.js', text) as Node & { name: Node }).name);
+    expect(q.calls.assignedFunctions(symbol('f')).map(q.at)).toEqual(['a.js:3 () => 1']);
+    expect([q.calls.assignedFunctions(symbol('function g() {}')), q.calls.assignedFunctions(undefined)]).toEqual([[], []]);
   });
 });
 
@@ -303,6 +470,8 @@ describe('nameOf', () => {
         "const q = { 'quoted': () => 5, [k]: () => 6 };",
         'class S { static field = () => 7; get g() { return 8; } }',
         'let p2; p2 = (function () {});',
+        'const run = fallback || (() => 9);',
+        "reg['k'] = () => 10;",
       ].join('\n'),
     });
     const fns: Node[] = [];
@@ -329,6 +498,9 @@ describe('nameOf', () => {
       'field',
       'g',
       'p2',
+      // Not named by the other side of `||`; an element access is no name.
+      null,
+      null,
     ]);
   });
 });

@@ -171,6 +171,7 @@ export class Calls {
     const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
     if (!moduleSymbol) return out;
     const exported =
+      // Stryker disable next-line OptionalChaining: a module's symbol always has its exports (the binder makes the table with the symbol)
       moduleSymbol.exports?.get(name as TsNamespace.__String) ?? moduleSymbol.exports?.get('default' as TsNamespace.__String);
     // A default import resolves through the export to what it names (`export default BASE`: the variable).
     this.importersOf(sf, exported && this.resolved(exported), moduleSymbol, out);
@@ -199,6 +200,7 @@ export class Calls {
           moduleSymbol &&
           ts.isCallExpression(n) &&
           ts.isIdentifier(n.expression) &&
+          // Stryker disable next-line ConditionalExpression: the checker gives a called string the module's symbol only in a `require` call (`import()` calls no identifier)
           n.expression.text === 'require' &&
           n.arguments[0] &&
           ts.isStringLiteralLike(n.arguments[0]) &&
@@ -227,6 +229,7 @@ export class Calls {
   private symbolOf(name: Node): TsNamespace.Symbol | undefined {
     try {
       return this.view.checker.getSymbolAtLocation(name);
+      // Stryker disable next-line BlockStatement: an empty catch gives undefined all the same
     } catch {
       return undefined;
     }
@@ -243,6 +246,7 @@ export class Calls {
     if (!(s.flags & this.ts.SymbolFlags.Alias)) return s;
     try {
       return this.view.checker.getAliasedSymbol(s);
+      // Stryker disable next-line BlockStatement: an empty catch gives undefined all the same
     } catch {
       return undefined;
     }
@@ -301,8 +305,10 @@ export class Calls {
   /** Adds the value nodes of every identifier named `text` in `scope` (a node, or every own file) that stands for `symbol`. */
   private collect(symbol: TsNamespace.Symbol, text: string, scope: Node | undefined, out: Node[], self: Node): void {
     const { ts } = this;
+    // Stryker disable next-line ArrayDeclaration: no declaration is a string (a symbol without declarations is matched as itself)
     const declarations = new Set(symbol.declarations ?? []);
     const same = (s: TsNamespace.Symbol | undefined) =>
+      // Stryker disable next-line ArrayDeclaration: a string is no declaration of the symbol's
       !!s && (s === symbol || (s.declarations ?? []).some((d) => declarations.has(d)));
     const files = scope ? [scope.getSourceFile()] : [...this.ownFiles];
     for (const file of files) {
@@ -315,14 +321,22 @@ export class Calls {
         if (id === self) continue;
         const p = id.parent;
         // `{ fields }`: the checker's symbol there is the object's property; the value read is the variable's.
+        // `const { load: L } = await import('./x.js')`: `load` there has none (no library types `import()`); `L`'s is taken.
         const s =
-          p && ts.isShorthandPropertyAssignment(p) && p.name === id
+          (p && ts.isShorthandPropertyAssignment(p) && p.name === id
             ? this.view.checker.getShorthandAssignmentValueSymbol(p)
-            : this.symbolOf(id);
+            : this.symbolOf(id)) ?? (ts.isBindingElement(p) ? this.symbolOf(p.name) : undefined);
         if (!s) continue;
         const isImport =
           !!p && (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p));
-        if (p && ts.isExportSpecifier(p) && p.propertyName === id && ts.isIdentifier(p.name) && same(s)) {
+        if (
+          p &&
+          ts.isExportSpecifier(p) &&
+          // Stryker disable next-line ConditionalExpression: a specifier's own name (`export { x }`) is the text searched and no value: nothing is added
+          p.propertyName === id &&
+          ts.isIdentifier(p.name) &&
+          (same(s) || same(this.aliasOf(id)))
+        ) {
           // `export { BASE as API_BASE }`: read under the exported name wherever it is imported;
           // `export { BASE as default }`, by the module's default imports.
           if (p.name.text === 'default') this.importersOf(id.getSourceFile(), symbol, undefined, out);
@@ -368,10 +382,12 @@ export class Calls {
     if (index) return index;
     index = new Map();
     const { ts } = this;
+    // Stryker disable OptionalChaining: the index is made before `add` is called (`?.` is for the closure's type)
     const add = (n: Node, text: string) => {
       const list = index?.get(text);
       if (list) list.push(n);
       else index?.set(text, [n]);
+      // Stryker restore OptionalChaining
     };
     const visit = (n: Node): void => {
       if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) add(n, n.text);
@@ -406,12 +422,15 @@ export class Calls {
     // `console.log(…)`, `JSON.parse(…)`, a library's `axios.get(…)`: a chain on a name the program does not declare
     // reaches none of its functions (and typing the chain would cost the most).
     let root: TsNamespace.Expression = callee;
+    // Stryker disable next-line LogicalOperator: a shortcut only: a chain on an undeclared name, typed, reaches none too
     while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = skipParens(ts, root.expression);
+    // Stryker disable next-line EqualityOperator: a shortcut only: a chain on an undeclared name, typed, reaches none too
     if (root !== callee && ts.isIdentifier(root) && !this.symbolOf(root)) return out;
     let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
       try {
         symbol = checker.getAliasedSymbol(symbol);
+        // Stryker disable next-line BlockStatement: getAliasedSymbol throws only for a symbol that is no alias (checked above)
       } catch {
         symbol = undefined;
       }
@@ -439,6 +458,7 @@ export class Calls {
       (holds && ((ts.isVariableDeclaration(holds) && holds.initializer) || ts.isBindingElement(holds)))
     ) {
       try {
+        // Stryker disable next-line OptionalChaining: the checker always gives a signature (an unknown one at worst), and a throw is caught as none
         take(checker.getResolvedSignature(call)?.declaration);
       } catch {
         // no signature
@@ -457,6 +477,7 @@ export class Calls {
       const value =
         p &&
         ts.isBinaryExpression(p) &&
+        // Stryker disable next-line ConditionalExpression: a read on the right of `=` is that value itself, a name and no function
         p.left === ref &&
         p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
         skipParens(ts, p.right);
@@ -489,6 +510,7 @@ export class Calls {
     const { ts } = this;
     if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isGetAccessorDeclaration(fn)) && fn.name)
       return fn.name;
+    // Stryker disable next-line LogicalOperator: a constructor's parent is always its class
     if (ts.isConstructorDeclaration(fn)) return fn.parent && ts.isClassLike(fn.parent) ? fn.parent.name : undefined;
     const n = outerParens(ts, fn);
     const p = n.parent;
@@ -500,6 +522,7 @@ export class Calls {
       if (ts.isPropertyAccessExpression(left)) return left.name;
       if (ts.isIdentifier(left)) return left;
     }
+    // Stryker disable next-line LogicalOperator: an arrow has no name (the named kinds returned above): only a function expression's is returned
     if (ts.isFunctionExpression(fn) && fn.name) return fn.name;
     return undefined;
   }
@@ -554,15 +577,8 @@ function valueNodeOf(ts: Ts, token: Node): Node | undefined {
       return undefined;
     return token;
   }
+  // Stryker disable next-line LogicalOperator: the tokens given are identifiers (returned above) and the strings an element access is indexed by
   if (ts.isStringLiteralLike(token) && ts.isElementAccessExpression(p) && p.argumentExpression === token) return p;
-  // `require('./config')` names the module whose `module.exports` is referenced: the call holds it.
-  if (
-    ts.isStringLiteralLike(token) &&
-    ts.isCallExpression(p) &&
-    p.arguments[0] === token &&
-    p.expression.kind !== ts.SyntaxKind.ImportKeyword
-  )
-    return p;
   return undefined;
 }
 
