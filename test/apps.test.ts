@@ -20,7 +20,8 @@ const mappings = bundledMappings();
 const APPS = {
   /**
    * Plain JS, no config: a config object, a request helper, helpers that read items and descriptors they
-   * are given, a module whose default export is an arrow function returning the field list.
+   * are given, a module whose default export is an arrow function returning the field list, a module
+   * read whole (`import * as api`) handed to a helper untyped.
    */
   'js-helpers': 'v1',
   /**

@@ -22,8 +22,8 @@ const api = (n: ApiNode, extra: { slug?: string; stays?: 'shared' | 'split' } = 
 });
 const url = (kind: UrlValue['kind'], version?: 'v1' | 'v2'): Role =>
   ({ t: 'url', key: 'u', url: { kind, ...(version ? { version } : {}) } }) as unknown as Role;
-const site = (what: 'object' | 'array' | 'map' | 'awaited' | 'pair'): Role =>
-  ({ t: 'site', key: 's', site: {}, what }) as unknown as Role;
+const site = (what: 'object' | 'array' | 'map' | 'awaited' | 'pair', at: object = {}): Role =>
+  ({ t: 'site', key: 's', site: at, what }) as unknown as Role;
 
 describe('roleWords', () => {
   it('says what each role is', () => {
@@ -45,6 +45,7 @@ describe('roleWords', () => {
         site('array'),
         site('map'),
         site('awaited'),
+        site('object', { fileName: '/repo/api.js' }),
         { t: 'client', key: 'c', base: url('base') } as unknown as Role,
         { t: 'fn', key: 'f', fn: {} } as unknown as Role,
       ].map(roleWords),
@@ -64,6 +65,7 @@ describe('roleWords', () => {
       'an array the program builds',
       'a map the program builds',
       'an object the program builds',
+      'the exports of a module',
       'an HTTP client with a base URL',
       'a function',
     ]);

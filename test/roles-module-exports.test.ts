@@ -133,6 +133,36 @@ describe('an object holding a function by its name, handed on untyped: a call of
   });
 });
 
+describe('a module read whole and handed on untyped: a call of its member is its exported function', () => {
+  const LOAD = 'function load(a) { return a.fields(); }\nload(api).then((list) => list.map((f) => f.long_name));';
+  const forms: Record<string, [lib: string, use: string]> = {
+    'exports.fields = arrow, require': [`exports.fields = () => ${FETCH_LIST};`, "const api = require('./client');"],
+    'module.exports.fields = function, require': [
+      `module.exports.fields = function () { return ${FETCH_LIST}; };`,
+      "const api = require('./client');",
+    ],
+    'export const fields, import * as api': [`export const fields = () => ${FETCH_LIST};`, "import * as api from './client';"],
+    'export { go as fields }, import * as api': [
+      `function go() { return ${FETCH_LIST}; }\nexport { go as fields };`,
+      "import * as api from './client';",
+    ],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use]) => {
+    const a = analyze({ 'client.js': lib, 'main.js': `${use}\n${LOAD}` });
+    expect(a.says(a.node('api', 1, 'main.js'))).toEqual(['`api`: the exports of a module']);
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual(DESCRIPTOR);
+  });
+
+  it('a module whose functions serve only the program’s own data is not followed', () => {
+    const a = analyze({
+      'client.js': "export const fields = () => Promise.resolve([{ long_name: 'x' }]);",
+      'main.js': `import * as api from './client';\n${LOAD}`,
+    });
+    expect(a.says(a.node('api', 1, 'main.js'))).toEqual([]);
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual([]);
+  });
+});
+
 describe('a class a module exports is followed from each `new` of it, under any name', () => {
   const BODY = [
     `  async get(path) { const res = await fetch(${V1} + path); return res.json(); }`,

@@ -98,6 +98,8 @@ export function roleWords(r: Role): string {
               ? `a ${r.url.version.toUpperCase()} API URL`
               : 'an API URL';
     case 'site':
+      // A module read whole (`const api = require('./api')`): its file (the only node with a file name).
+      if (typeof (r.site as { fileName?: unknown }).fileName === 'string') return 'the exports of a module';
       return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
     case 'client':
       return 'an HTTP client with a base URL';

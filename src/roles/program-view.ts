@@ -25,6 +25,7 @@ export type FunctionLike =
 /** Questions about references and calls, answered by the checker and the language service, memoized. */
 export class Calls {
   private readonly refs = new Map<Node, readonly Node[]>();
+  private readonly exportsOf = new Map<TsNamespace.SourceFile, ReadonlyMap<string, FunctionLike>>();
   private readonly ownFiles: ReadonlySet<TsNamespace.SourceFile>;
 
   constructor(private readonly view: ProgramView) {
@@ -161,6 +162,48 @@ export class Calls {
         ? this.referencesOf(holder.name)
         : [r];
     });
+  }
+
+  /** A module's exported functions by the name they are exported under (`exports.fields = …`, `export function fields`, `export { f as fields }`). */
+  exportedFunctions(sf: TsNamespace.SourceFile): ReadonlyMap<string, FunctionLike> {
+    const known = this.exportsOf.get(sf);
+    if (known) return known;
+    const out = new Map<string, FunctionLike>();
+    this.exportsOf.set(sf, out);
+    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    if (!moduleSymbol) return out;
+    for (const exported of this.view.checker.getExportsOfModule(moduleSymbol)) {
+      const target = this.resolved(exported);
+      for (const d of target?.declarations ?? []) {
+        const fn = this.functionOf(d);
+        if (fn && this.isOwn(fn) && !out.has(exported.name)) out.set(exported.name, fn);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The places that read a module whole, as the object of its exports: its `require` calls (`const
+   * api = require('./api')`) and the uses of the names it is imported under as a namespace (`import *
+   * as api from './api'`).
+   */
+  wholeModuleReaders(sf: TsNamespace.SourceFile): readonly Node[] {
+    const { ts, checker } = this.view;
+    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const out: Node[] = [...this.referencesOfModule(sf)].filter((r) => ts.isCallExpression(r));
+    for (const file of this.ownFiles) {
+      if (file === sf || !moduleSymbol) continue;
+      for (const statement of file.statements) {
+        const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+        if (
+          bindings &&
+          ts.isNamespaceImport(bindings) &&
+          checker.getSymbolAtLocation((statement as TsNamespace.ImportDeclaration).moduleSpecifier) === moduleSymbol
+        )
+          out.push(...this.referencesOf(bindings.name));
+      }
+    }
+    return out;
   }
 
   private moduleReaders(key: Node, sf: TsNamespace.SourceFile, name: string): readonly Node[] {

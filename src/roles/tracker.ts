@@ -41,6 +41,8 @@ import type { UrlValue } from './url-value.js';
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
 type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
+/** What is followed as a whole once it serves the API: a class, an object literal of functions, a module read whole. */
+type Followed = Maker | TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile;
 
 /** What the tracker needs of the table. */
 export interface TrackerTable {
@@ -104,9 +106,9 @@ export class Tracker {
   private readonly memberNames = new Map<string, Set<string>>();
   private readonly copies = new Map<string, SiteRole[]>();
   /** Classes whose instances are followed from their `new` (`followInstances`). */
-  private readonly instanced = new Set<Maker | TsNamespace.ObjectLiteralExpression>();
+  private readonly instanced = new Set<Followed>();
   /** What the methods of the other classes return or store on `this`, by role key: judged once the queue is empty. */
-  private readonly pendingMakers = new Map<Maker | TsNamespace.ObjectLiteralExpression, Map<string, Role>>();
+  private readonly pendingMakers = new Map<Followed, Map<string, Role>>();
 
   constructor(
     readonly view: ProgramView,
@@ -259,7 +261,7 @@ export class Tracker {
         case 'site':
           // An object of functions followed because they serve the API's data (`followObject`) is the API's too.
           return (
-            this.instanced.has(r.site as TsNamespace.ObjectLiteralExpression) ||
+            this.instanced.has(r.site as TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile) ||
             this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1))
           );
         case 'fn':
@@ -668,7 +670,7 @@ export class Tracker {
    * A role a class's method returns or stores on `this` (or an object literal's function returns):
    * its instances (the object) are followed if it is the API's (`followPendingInstances`).
    */
-  private pendInstances(cls: Maker | TsNamespace.ObjectLiteralExpression, role: Role): void {
+  private pendInstances(cls: Followed, role: Role): void {
     // Stryker disable next-line ConditionalExpression: a class followed already and pended again is followed again, to the same facts
     if (this.instanced.has(cls)) return;
     const roles = this.pendingMakers.get(cls);
@@ -688,6 +690,7 @@ export class Tracker {
       if (![...roles.values()].some((r) => this.isApiValue(r))) continue;
       this.pendingMakers.delete(cls);
       if (this.ts.isObjectLiteralExpression(cls)) this.followObject(cls);
+      else if (this.ts.isSourceFile(cls)) this.followModule(cls);
       else this.followInstances(cls);
       followed = true;
     }
@@ -703,6 +706,23 @@ export class Tracker {
     if (this.instanced.has(literal)) return;
     this.instanced.add(literal);
     this.functionMembers(literal);
+  }
+
+  /**
+   * `const api = require('./api')`, `import * as api from './api'`, handed on untyped (`load(api)`,
+   * then `a.fields()`): a module whose exported functions serve the API's data is followed as an
+   * object holding them, from each place that reads it whole.
+   */
+  private followModule(sf: TsNamespace.SourceFile): void {
+    // Stryker disable next-line ConditionalExpression: the same functions stored again (deduplicated)
+    if (this.instanced.has(sf)) return;
+    this.instanced.add(sf);
+    const site = this.roles.site(sf, 'object');
+    for (const [name, fn] of this.calls.exportedFunctions(sf)) {
+      this.add(fn, this.roles.fn(fn), 'flow', undefined);
+      for (const f of this.facts.at(fn)) if (f.role.t === 'fn' && f.role.fn === fn) this.storeMember(site, name, f);
+    }
+    for (const reader of this.calls.wholeModuleReaders(sf)) this.add(reader, site, 'flow', undefined);
   }
 
   /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
@@ -1390,8 +1410,13 @@ export class Tracker {
     // A method's callers on instances the checker cannot type are found by following the instances.
     const owner = makerOfMember(this.ts, this.calls, fn);
     if (owner) this.pendInstances(owner, role);
-    // `module.exports = { fields }`: the objects holding it by name are followed alike.
-    else for (const literal of objectsHolding(this.ts, this.calls, fn)) this.pendInstances(literal, role);
+    else {
+      // `module.exports = { fields }`: the objects holding it by name are followed alike,
+      for (const literal of objectsHolding(this.ts, this.calls, fn)) this.pendInstances(literal, role);
+      // and a module read whole (`exports.fields = …`, `export { go as fields }`, then `require('./api')`).
+      const sf = fn.getSourceFile();
+      if ([...this.calls.exportedFunctions(sf).values()].includes(fn)) this.pendInstances(sf, role);
+    }
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
     const call = up.parent;
