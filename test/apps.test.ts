@@ -47,7 +47,8 @@ const APPS = {
    * after `await`, a callback passed on to another helper, a function passed by name, an options
    * object's method, a class that keeps the callback it is built with, an event's listener in another
    * module, a registry of formatters picked by a computed key, a formatter kept in a `let` assigned later,
-   * `Array.from(list, fn)`, a list carried in an object written with a shorthand member.
+   * `Array.from(list, fn)`, a list carried in an object written with a shorthand member, a method handed
+   * as the callback bound with its first argument (`.then(this.titles.bind(this, count))`).
    */
   'js-callbacks': 'v1',
   /**

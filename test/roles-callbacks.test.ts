@@ -236,15 +236,6 @@ describe('a callback the roles cannot follow gets a marker', () => {
       ],
     ],
     [
-      'a bound function',
-      'show.bind(null)',
-      'field list',
-      [
-        'function show(fields) { return fields.map((f) => f.long_name); }',
-        `export const names = () => ${FIELDS}.then(show.bind(null));`,
-      ],
-    ],
-    [
       'a parameter no caller in the program fills',
       'cb',
       'field list',
@@ -312,5 +303,48 @@ describe('a callback the roles cannot follow gets a marker', () => {
     const out = migrated(shared);
     expect(out.filter((l) => !l.includes('civic-migrate:'))).toEqual(shared);
     expect(out.join('\n')).not.toContain('are handed to');
+  });
+});
+
+describe('a function bound or called through `bind` and `call`', () => {
+  const cases: Record<string, string[]> = {
+    '`.then(this.show.bind(this))`': [
+      'export class View {',
+      `  load() { return ${FIELDS}.then(this.show.bind(this)); }`,
+      '  show(list) { return list.map((f) => f.long_name); }',
+      '}',
+    ],
+    '`.then(show.bind(null))`': [
+      'function show(fields) { return fields.map((f) => f.long_name); }',
+      `export const names = () => ${FIELDS}.then(show.bind(null));`,
+    ],
+    '`.then(show.bind(null, opts))`: the data is the parameter after the bound one': [
+      'function show(opts, list) { return list.map((f) => f.long_name); }',
+      `export const names = () => ${FIELDS}.then(show.bind(null, {}));`,
+    ],
+    '`list.forEach(this.row.bind(this))`': [
+      'export class Rows {',
+      `  load() { return ${FIELDS}.then((list) => list.forEach(this.row.bind(this))); }`,
+      '  row(f) { return f.long_name; }',
+      '}',
+    ],
+    '`show.call(null, list)`, and what it returns': [
+      'function keep(list) { return list; }',
+      `export const names = () => ${FIELDS}.then((l) => keep.call(null, l).map((f) => f.long_name));`,
+    ],
+  };
+  it.each(Object.entries(cases))('%s', (_name, lines) => {
+    expect(migrated(lines)).toEqual(v2(lines));
+  });
+
+  it('the bound argument fills the first parameter: the one the data does not reach keeps its names', () => {
+    const lines = [
+      'function show(mine, list) { return [mine.map((m) => m.long_name), list.map((f) => f.long_name)]; }',
+      `export const names = () => ${FIELDS}.then(show.bind(null, [{ long_name: 'x' }]));`,
+    ];
+    expect(migrated(lines)).toEqual([
+      'function show(mine, list) { return [mine.map((m) => m.long_name), list.map((f) => f.description)]; }',
+      (lines[1] as string).replace('/v1/', '/v2/'),
+    ]);
   });
 });

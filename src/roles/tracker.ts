@@ -1070,6 +1070,12 @@ export class Tracker {
       then(e);
       return;
     }
+    // `show.bind(this)`: `show` (with arguments bound too, its parameters shift: `callback` asks `boundFunction`).
+    const bound = boundFunction(ts, e);
+    if (bound && bound.shift === 0) {
+      this.functionsOf(bound.target, then);
+      return;
+    }
     if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) {
       let symbol = this.view.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
@@ -1358,9 +1364,11 @@ export class Tracker {
     if (index === 0 && (this.resolves(cb, fact) || this.setsState(cb, fact))) return;
     if (this.readsNothing(cb)) return;
     this.handTo(cb, fact);
-    this.functionsOf(cb, (fn) => {
+    // `.then(this.show.bind(this))`, `.then(show.bind(null, opts))`: `show`, its arguments after the bound ones.
+    const bound = boundFunction(this.ts, cb);
+    this.functionsOf(bound?.target ?? cb, (fn) => {
       this.followed.add(cb);
-      const param = fn.parameters[index];
+      const param = fn.parameters[index + (bound?.shift ?? 0)];
       if (param) this.add(param.name, fact.role, fact.step === 'source' ? 'flow' : fact.step, fact);
     });
   }
@@ -1548,6 +1556,13 @@ export class Tracker {
     const { ts } = this;
     const r = fact.role;
     const calleeName = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
+    // `show.call(self, list)`: a call of `show`, its arguments after the first.
+    const invoked = skipParens(ts, call.expression);
+    if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(invoked) && invoked.name.text === 'call' && index > 0)
+      this.functionsOf(invoked.expression, (fn) => {
+        this.bindArgument(fn, index - 1, fact);
+        this.watchReturn(call, fn);
+      });
     // The program's own functions first, whatever their name (a class's own `push(f)` or a logger's
     // `log(item)` reads what it is given); a built-in (`list.push(x)`) has no callee here: its summary below.
     const callees = this.calls.calleesOf(call);
@@ -2102,6 +2117,14 @@ function isExported(ts: Ts, node: Node): boolean {
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');
+
+/** `f.bind(thisArg, …args)`: the function bound, and how many of its parameters the bound arguments fill. */
+function boundFunction(ts: Ts, e: Expression): { target: Expression; shift: number } | undefined {
+  const x = skipParens(ts, e);
+  if (!ts.isCallExpression(x) || !ts.isPropertyAccessExpression(x.expression) || x.expression.name.text !== 'bind')
+    return undefined;
+  return { target: x.expression.expression, shift: Math.max(0, x.arguments.length - 1) };
+}
 
 /** `module.exports` itself (what `require` of the module gives). */
 function isModuleExports(ts: Ts, e: Node): boolean {
