@@ -53,7 +53,8 @@ const APPS = {
   'js-callbacks': 'v1',
   /**
    * Plain JS whose URLs are handed on as text and requests: a version kept in a constant of another
-   * module, `String(new URL(…).href)`, `base.concat(path)`, `fetch(new Request(url, init))`.
+   * module, `String(new URL(…).href)`, `base.concat(path)`, `fetch(new Request(url, init))`, a loader a function
+   * makes for one path and returns, called later (`const loadFields = makeLoader('/election/field/')`).
    */
   'js-wrappers': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */

@@ -348,3 +348,30 @@ describe('a function bound or called through `bind` and `call`', () => {
     ]);
   });
 });
+
+describe('a function another function returns, called where that result goes', () => {
+  const cases: Record<string, string[]> = {
+    'a closure over the URL (`return () => fetch(url)…`)': [
+      'function makeLoader(url) { return () => fetch(url).then((r) => r.json()); }',
+      "const load = makeLoader(HOST + '/v1/election/field/');",
+      'export const names = () => load().then((list) => list.map((f) => f.long_name));',
+    ],
+    'curried arrows, the inner one async': [
+      'const makeLoader = (url) => async () => (await fetch(url)).json();',
+      "const load = makeLoader(HOST + '/v1/election/field/');",
+      'export const names = () => load().then((list) => list.map((f) => f.long_name));',
+    ],
+  };
+  it.each(Object.entries(cases))('%s', (_name, lines) => {
+    expect(migrated(lines)).toEqual(v2(lines));
+  });
+
+  it('the same loader made for another service keeps its names', () => {
+    const lines = [
+      'function makeLoader(url) { return () => fetch(url).then((r) => r.json()); }',
+      "const load = makeLoader('https://example.com/list');",
+      'export const names = () => load().then((list) => list.map((f) => f.long_name));',
+    ];
+    expect(migrated(lines)).toEqual(lines);
+  });
+});

@@ -1435,7 +1435,12 @@ export class Tracker {
     // importers call it when it is the module's own value (`module.exports = () => …`).
     const name = this.calls.nameOf(fn);
     const readers = this.calls.readersOfModuleValue(fn);
-    if (!name && readers.length === 0) return;
+    if (!name && readers.length === 0) {
+      // `function makeLoader(url) { return () => fetch(url)… }`: a function another returns is called where
+      // that one's result goes (`const load = makeLoader(URL); load()`): it is followed there as a value.
+      if (this.returnedByFunction(fn)) this.add(fn, this.roles.fn(fn), 'flow', undefined);
+      return;
+    }
     const exported = readers.length > 0 || (name !== undefined && isExported(this.ts, name));
     if (exported) this.export(name ?? fn, role);
     // An exported function's callers in other modules are looked for once it returns the API's data.
@@ -1448,6 +1453,14 @@ export class Tracker {
       else if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
         this.watchReturn(call, fn);
     }
+  }
+
+  /** Whether a function literal is what its enclosing function returns (`return () => …`, `(url) => () => …`). */
+  private returnedByFunction(fn: FunctionLike): boolean {
+    const { ts } = this;
+    const up = outerParens(ts, fn);
+    const p = up.parent;
+    return !!p && (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === up));
   }
 
   private watchGetter(read: Node, getter: FunctionLike): void {
