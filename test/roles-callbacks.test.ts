@@ -375,3 +375,27 @@ describe('a function another function returns, called where that result goes', (
     expect(migrated(lines)).toEqual(lines);
   });
 });
+
+describe('`Promise.allSettled`: each element is an outcome, its `value` the data', () => {
+  const cases: Record<string, string[]> = {
+    'destructured, `.value` read': [
+      `export const names = () => Promise.allSettled([${FIELDS}]).then(([r]) => r.value.map((f) => f.long_name));`,
+    ],
+    'by index after `await`': [
+      `export async function names() { const out = await Promise.allSettled([${FIELDS}, Promise.resolve(1)]); return out[0].value.map((f) => f.long_name); }`,
+    ],
+    '`for…of` over the outcomes': [
+      `export async function names() { for (const o of await Promise.allSettled([${FIELDS}])) if (o.status === 'fulfilled') return o.value.map((f) => f.long_name); }`,
+    ],
+  };
+  it.each(Object.entries(cases))('%s', (_name, lines) => {
+    expect(migrated(lines)).toEqual(v2(lines));
+  });
+
+  it('the outcome of another promise keeps its names', () => {
+    const lines = [
+      `export async function names() { const [, b] = await Promise.allSettled([${FIELDS}, Promise.resolve([{ long_name: 'x' }])]); return b.value.map((g) => g.long_name); }`,
+    ];
+    expect(migrated(lines)).toEqual([(lines[0] as string).replace('/v1/', '/v2/')]);
+  });
+});

@@ -22,7 +22,7 @@ const api = (n: ApiNode, extra: { slug?: string; stays?: 'shared' | 'split' } = 
 });
 const url = (kind: UrlValue['kind'], version?: 'v1' | 'v2'): Role =>
   ({ t: 'url', key: 'u', url: { kind, ...(version ? { version } : {}) } }) as unknown as Role;
-const site = (what: 'object' | 'array' | 'map' | 'awaited' | 'pair', at: object = {}): Role =>
+const site = (what: 'object' | 'array' | 'map' | 'awaited' | 'pair' | 'settled' | 'outcome', at: object = {}): Role =>
   ({ t: 'site', key: 's', site: at, what }) as unknown as Role;
 
 describe('roleWords', () => {
@@ -46,6 +46,8 @@ describe('roleWords', () => {
         site('map'),
         site('awaited'),
         site('object', { fileName: '/repo/api.js' }),
+        site('settled'),
+        site('outcome'),
         { t: 'client', key: 'c', base: url('base') } as unknown as Role,
         { t: 'fn', key: 'f', fn: {} } as unknown as Role,
       ].map(roleWords),
@@ -66,6 +68,8 @@ describe('roleWords', () => {
       'a map the program builds',
       'an object the program builds',
       'the exports of a module',
+      'the outcomes of promises (`Promise.allSettled`)',
+      'the outcome of a promise (`{ status, value }`)',
       'an HTTP client with a base URL',
       'a function',
     ]);

@@ -100,6 +100,8 @@ export function roleWords(r: Role): string {
     case 'site':
       // A module read whole (`const api = require('./api')`): its file (the only node with a file name).
       if (typeof (r.site as { fileName?: unknown }).fileName === 'string') return 'the exports of a module';
+      if (r.what === 'settled') return 'the outcomes of promises (`Promise.allSettled`)';
+      if (r.what === 'outcome') return 'the outcome of a promise (`{ status, value }`)';
       return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
     case 'client':
       return 'an HTTP client with a base URL';

@@ -38,7 +38,8 @@ export type Role =
       readonly t: 'site';
       readonly key: string;
       readonly site: Node;
-      readonly what: 'object' | 'array' | 'map' | 'awaited' | 'pair';
+      /** `settled`: the awaited view of `Promise.allSettled([…])`; `outcome`: one of its elements, `{ status, value }` (its site the promise given). */
+      readonly what: 'object' | 'array' | 'map' | 'awaited' | 'pair' | 'settled' | 'outcome';
     }
   | { readonly t: 'promise'; readonly key: string; readonly of: Role }
   | { readonly t: 'response'; readonly key: string; readonly of: Role }
@@ -118,7 +119,7 @@ export class Roles {
 
 /** Whether a role is a list: the API's (a field list, state information) or an array the program builds. */
 export const isListRole = (r: Role): boolean =>
-  (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && r.what === 'array');
+  (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && (r.what === 'array' || r.what === 'settled'));
 
 /** The role a promise resolves to (`await`): the promised role, or the role itself. */
 export const awaited = (r: Role): Role => (r.t === 'promise' ? r.of : r);

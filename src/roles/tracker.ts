@@ -895,6 +895,21 @@ export class Tracker {
           );
           return;
         }
+        if (r.what === 'settled') {
+          // `const [a] = await Promise.allSettled([p])`: the outcome of the promise at that place.
+          this.load(
+            this.roles.site(r.site, 'array'),
+            member,
+            (m) => m.prev && then({ role: this.roles.site(m.prev.node, 'outcome'), step: 'await', prev: m.prev }),
+            via,
+          );
+          return;
+        }
+        if (r.what === 'outcome') {
+          // `a.value`: what the promise settled with (`a.reason` is an error).
+          if (member === 'value') this.facts.observe(r.site, (f) => then({ role: awaited(f.role), step: 'await', prev: f }));
+          return;
+        }
         if (r.what === 'array') {
           if (member === '[]' || member === '*') watch('[]');
           else if (/^\d+$/.test(member)) {
@@ -938,6 +953,11 @@ export class Tracker {
         const f: Fact = { node: via.node, role: this.apiRole(element, r), step: 'element', prev: via, strength: via.strength };
         then(f);
       }
+    } else if (r.t === 'site' && r.what === 'settled') {
+      // `(await Promise.allSettled(list)).map((o) => o.value)`: each element is an outcome.
+      this.facts.watch(this.cell(this.roles.site(r.site, 'array'), '[]'), (f) =>
+        then({ ...f, node: via.node, role: this.roles.site(f.node, 'outcome'), step: 'element', prev: f }),
+      );
     } else if (r.t === 'site') {
       const member = r.what === 'array' ? '[]' : r.what === 'map' ? '**' : undefined;
       if (member) this.facts.watch(this.cell(r, member), then);
@@ -1689,8 +1709,9 @@ export class Tracker {
       }
       case 'Promise.all':
       case 'Promise.allSettled':
+        // `allSettled`: each element is an outcome, `{ status, value }`, not the value itself.
         if (r.t === 'site' && r.what === 'array')
-          this.add(call, this.roles.promise(this.roles.site(r.site, 'awaited')), 'await', fact);
+          this.add(call, this.roles.promise(this.roles.site(r.site, calleeText === 'Promise.all' ? 'awaited' : 'settled')), 'await', fact);
         return;
       case 'Promise.resolve':
         this.add(call, this.roles.promise(r), 'flow', fact);
