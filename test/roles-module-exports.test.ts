@@ -278,3 +278,36 @@ describe('a module that spells nothing of the API joins the program when its cla
     ]);
   });
 });
+
+describe('a default export imported at run time (`const { default: load } = await import(…)`)', () => {
+  it('what it returns reaches its calls, and what its callers hand it reaches its parameter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-dynamic-'));
+    const files: Record<string, string> = {
+      'package.json': '{ "type": "module" }\n',
+      'load.js': `export default () => ${FETCH_LIST};\n`,
+      'show.js': 'export default (list) => list.map((g) => g.long_name);\n',
+      'main.js': [
+        "export async function titles() { const { default: load } = await import('./load.js'); const list = await load(); return list.map((f) => f.long_name); }",
+        "export async function shown() { const { default: show } = await import('./show.js'); const { default: load } = await import('./load.js'); return show(await load()); }",
+        '',
+      ].join('\n'),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const patches: string[] = [];
+    await runCodemod({
+      cwd: dir,
+      write: false,
+      diff: true,
+      mappings: bundledMappings(),
+      onFile: (_r, p) => void (p && patches.push(p)),
+    });
+    const changed = patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
+    expect(
+      changed.map((lines) => lines.map((l) => l.slice(0, 1) + (l.match(/long_name|description|\/v[12]'/g) ?? []).join(','))),
+    ).toEqual([
+      ["-/v1'", "+/v2'"],
+      ['-long_name', '+description'],
+      ['-long_name', '+description'],
+    ]);
+  });
+});

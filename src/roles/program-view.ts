@@ -240,6 +240,17 @@ export class Calls {
           if (ts.isExportSpecifier(n)) this.collect(target, local.text, undefined, out, local);
           else this.collect(checker.getSymbolAtLocation(local) as TsNamespace.Symbol, local.text, file, out, local);
         } else if (
+          target &&
+          ts.isBindingElement(n) &&
+          n.propertyName &&
+          ts.isIdentifier(n.propertyName) &&
+          n.propertyName.text === 'default' &&
+          ts.isIdentifier(n.name) &&
+          this.dynamicExport(n) === target
+        ) {
+          // `const { default: load } = await import('./load.js')`: a default import made at run time.
+          this.collect(checker.getSymbolAtLocation(n.name) as TsNamespace.Symbol, n.name.text, file, out, n.name);
+        } else if (
           moduleSymbol &&
           ts.isCallExpression(n) &&
           ts.isIdentifier(n.expression) &&
