@@ -1711,7 +1711,12 @@ export class Tracker {
       case 'Promise.allSettled':
         // `allSettled`: each element is an outcome, `{ status, value }`, not the value itself.
         if (r.t === 'site' && r.what === 'array')
-          this.add(call, this.roles.promise(this.roles.site(r.site, calleeText === 'Promise.all' ? 'awaited' : 'settled')), 'await', fact);
+          this.add(
+            call,
+            this.roles.promise(this.roles.site(r.site, calleeText === 'Promise.all' ? 'awaited' : 'settled')),
+            'await',
+            fact,
+          );
         return;
       case 'Promise.resolve':
         this.add(call, this.roles.promise(r), 'flow', fact);
