@@ -19,6 +19,21 @@ const FETCH_LIST = `fetch(${V1} + '/election/field/').then((r) => r.json())`;
 const READ = 'fields.map((f) => f.long_name)';
 const DESCRIPTOR = ['`f`: V1 field descriptor'];
 
+/** The codemod's dry run over these files in a real folder (modules resolve on disk): each patch's changed lines, by file. */
+async function changedLines(files: Record<string, string>): Promise<string[][]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-modules-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const patches: string[] = [];
+  await runCodemod({
+    cwd: dir,
+    write: false,
+    diff: true,
+    mappings: bundledMappings(),
+    onFile: (_r, p) => void (p && patches.push(p)),
+  });
+  return patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
+}
+
 describe('a function a module exports gets the data its importers hand it', () => {
   const forms: Record<string, [lib: string, use: string]> = {
     'module.exports = function': [
@@ -247,7 +262,6 @@ describe('a class a module exports is followed from each `new` of it, under any 
 
 describe('a module that spells nothing of the API joins the program when its class is handed the API', () => {
   it('`new Feed(client)` of a module with no V1 name in it: the reads its instances serve move', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-made-'));
     const files: Record<string, string> = {
       'client.js': `class Client {\n  async fields() { const res = await fetch(${V1} + '/election/field/'); return res.json(); }\n}\nmodule.exports = Client;\n`,
       // No V1 slug, field or URL: a report's prefilter does not pick it, the program must take it.
@@ -257,16 +271,7 @@ describe('a module that spells nothing of the API joins the program when its cla
       'main.js':
         "const Client = require('./client');\nconst Feed = require('./feed');\nconst names = require('./names');\nnames(new Feed(new Client())).then(console.log);\n",
     };
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const patches: string[] = [];
-    await runCodemod({
-      cwd: dir,
-      write: false,
-      diff: true,
-      mappings: bundledMappings(),
-      onFile: (_r, p) => void (p && patches.push(p)),
-    });
-    expect(patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)))).toEqual([
+    expect(await changedLines(files)).toEqual([
       [
         "-  async fields() { const res = await fetch('https://api.voteamerica.org/v1' + '/election/field/'); return res.json(); }",
         "+  async fields() { const res = await fetch('https://api.voteamerica.org/v2' + '/election/field/'); return res.json(); }",
@@ -281,7 +286,6 @@ describe('a module that spells nothing of the API joins the program when its cla
 
 describe('a default export imported at run time (`const { default: load } = await import(…)`)', () => {
   it('what it returns reaches its calls, and what its callers hand it reaches its parameter', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-dynamic-'));
     const files: Record<string, string> = {
       'package.json': '{ "type": "module" }\n',
       'load.js': `export default () => ${FETCH_LIST};\n`,
@@ -292,16 +296,7 @@ describe('a default export imported at run time (`const { default: load } = awai
         '',
       ].join('\n'),
     };
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const patches: string[] = [];
-    await runCodemod({
-      cwd: dir,
-      write: false,
-      diff: true,
-      mappings: bundledMappings(),
-      onFile: (_r, p) => void (p && patches.push(p)),
-    });
-    const changed = patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
+    const changed = await changedLines(files);
     expect(
       changed.map((lines) => lines.map((l) => l.slice(0, 1) + (l.match(/long_name|description|\/v[12]'/g) ?? []).join(','))),
     ).toEqual([
