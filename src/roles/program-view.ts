@@ -134,24 +134,7 @@ export class Calls {
    */
   readersOfModuleValue(value: Node): readonly Node[] {
     const { ts } = this;
-    const n = outerParens(ts, value);
-    const p = n.parent;
-    const sf = value.getSourceFile();
-    let readers: readonly Node[] = [];
-    if (
-      p &&
-      ts.isBinaryExpression(p) &&
-      p.right === n &&
-      p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      skipParens(ts, p.left).getText() === 'module.exports'
-    )
-      readers = this.referencesOfModule(sf);
-    else if (p && ts.isExportAssignment(p)) readers = this.referencesOfDefault(p);
-    else if (
-      (ts.isFunctionDeclaration(value) || ts.isClassDeclaration(value)) &&
-      (ts.getCombinedModifierFlags(value) & ts.ModifierFlags.ExportDefault) === ts.ModifierFlags.ExportDefault
-    )
-      readers = this.moduleReaders(value, sf, 'default');
+    const readers = this.moduleValueReaders(value)?.() ?? [];
     return readers.flatMap((r) => {
       const holder = r.parent;
       return ts.isCallExpression(r) &&
@@ -162,6 +145,33 @@ export class Calls {
         ? this.referencesOf(holder.name)
         : [r];
     });
+  }
+
+  /** Whether a function or class is its module's own value (`module.exports = fn`, `export default fn`, …): asked before its readers are looked for. */
+  isModuleValue(value: Node): boolean {
+    return this.moduleValueReaders(value) !== undefined;
+  }
+
+  private moduleValueReaders(value: Node): (() => readonly Node[]) | undefined {
+    const { ts } = this;
+    const n = outerParens(ts, value);
+    const p = n.parent;
+    const sf = value.getSourceFile();
+    if (
+      p &&
+      ts.isBinaryExpression(p) &&
+      p.right === n &&
+      p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      skipParens(ts, p.left).getText() === 'module.exports'
+    )
+      return () => this.referencesOfModule(sf);
+    if (p && ts.isExportAssignment(p)) return () => this.referencesOfDefault(p);
+    if (
+      (ts.isFunctionDeclaration(value) || ts.isClassDeclaration(value)) &&
+      (ts.getCombinedModifierFlags(value) & ts.ModifierFlags.ExportDefault) === ts.ModifierFlags.ExportDefault
+    )
+      return () => this.moduleReaders(value, sf, 'default');
+    return undefined;
   }
 
   /** A module's exported functions by the name they are exported under (`exports.fields = …`, `export function fields`, `export { f as fields }`). */

@@ -1437,13 +1437,21 @@ export class Tracker {
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
     const owner = makerOfMember(this.ts, this.calls, fn);
+    const name = this.calls.nameOf(fn);
     if (owner) this.pendInstances(owner, role);
     else {
       // `module.exports = { fields }`: the objects holding it by name are followed alike,
       for (const literal of objectsHolding(this.ts, this.calls, fn)) this.pendInstances(literal, role);
-      // and a module read whole (`exports.fields = …`, `export { go as fields }`, then `require('./api')`).
+      // and a module read whole (`exports.fields = …`, `export { go as fields }`, then `require('./api')`);
+      // its export table is asked only where the function may be in it (asking every file's costs).
+      // (Only for the API's own data or URLs: a module is followed whole, so not for an object of its own.)
       const sf = fn.getSourceFile();
-      if ([...this.calls.exportedFunctions(sf).values()].includes(fn)) this.pendInstances(sf, role);
+      if (
+        servesApi(role) &&
+        ((name !== undefined && isExported(this.ts, name)) || /\bexport\s*\{/.test(sf.text)) &&
+        [...this.calls.exportedFunctions(sf).values()].includes(fn)
+      )
+        this.pendInstances(sf, role);
     }
     // `setFields(() => list)`: a state setter given an updater; what it returns is the state.
     const up = outerParens(this.ts, fn);
@@ -1453,19 +1461,19 @@ export class Tracker {
     if (this.callersFound.has(fn) || (fact.role.t === 'url' && fact.role.url.kind === 'other')) return;
     // The calls that read what it returns: where its name is called, across modules, or where its
     // importers call it when it is the module's own value (`module.exports = () => …`).
-    const name = this.calls.nameOf(fn);
-    const readers = this.calls.readersOfModuleValue(fn);
-    if (!name && readers.length === 0) {
+    const moduleValue = this.calls.isModuleValue(fn);
+    if (!name && !moduleValue) {
       // `function makeLoader(url) { return () => fetch(url)… }`: a function another returns is called where
       // that one's result goes (`const load = makeLoader(URL); load()`): it is followed there as a value.
       if (this.returnedByFunction(fn)) this.add(fn, this.roles.fn(fn), 'flow', undefined);
       return;
     }
-    const exported = readers.length > 0 || (name !== undefined && isExported(this.ts, name));
+    const exported = moduleValue || (name !== undefined && isExported(this.ts, name));
     if (exported) this.export(name ?? fn, role);
     // An exported function's callers in other modules are looked for once it returns the API's data.
     if (exported && !this.isApiValue(role)) return;
     this.callersFound.add(fn);
+    const readers = moduleValue ? this.calls.readersOfModuleValue(fn) : [];
     for (const ref of [...(name ? this.calls.referencesOf(name) : []), ...readers]) {
       const call = ref.parent;
       // A getter is called where its member is read (`store.fields`).
@@ -1590,12 +1598,16 @@ export class Tracker {
     const r = fact.role;
     const calleeName = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
     // `show.call(self, list)`: a call of `show`, its arguments after the first.
+    // (The program's own functions only: `hasOwnProperty.call(o, k)` is none, and no caller of it is looked for.)
     const invoked = skipParens(ts, call.expression);
-    if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(invoked) && invoked.name.text === 'call' && index > 0)
-      this.functionsOf(invoked.expression, (fn) => {
+    if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(invoked) && invoked.name.text === 'call' && index > 0) {
+      const target = skipParens(ts, invoked.expression);
+      const named = ts.isPropertyAccessExpression(target) ? target.name : target;
+      for (const fn of this.declaredFunctions(this.calls.aliasOf(named))) {
         this.bindArgument(fn, index - 1, fact);
         this.watchReturn(call, fn);
-      });
+      }
+    }
     // The program's own functions first, whatever their name (a class's own `push(f)` or a logger's
     // `log(item)` reads what it is given); a built-in (`list.push(x)`) has no callee here: its summary below.
     const callees = this.calls.calleesOf(call);
@@ -2156,6 +2168,12 @@ function isExported(ts: Ts, node: Node): boolean {
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');
+
+/** Whether a role is the API's data, client, URL or an instance serving them (through promises and responses). */
+function servesApi(r: Role): boolean {
+  if (r.t === 'promise' || r.t === 'response') return servesApi(r.of);
+  return r.t === 'api' || r.t === 'client' || r.t === 'instance' || (r.t === 'url' && r.url.kind !== 'other');
+}
 
 /** `f.bind(thisArg, …args)`: the function bound, and how many of its parameters the bound arguments fill. */
 function boundFunction(ts: Ts, e: Expression): { target: Expression; shift: number } | undefined {
