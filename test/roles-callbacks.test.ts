@@ -328,6 +328,14 @@ describe('a function bound or called through `bind` and `call`', () => {
       '  row(f) { return f.long_name; }',
       '}',
     ],
+    'a bound function kept in a `const`, handed on and called': [
+      'function show(opts, list) { return list.map((f) => f.long_name); }',
+      'const render = show.bind(null, {});',
+      'function keep(list) { return list; }',
+      'const kept = keep.bind(null);',
+      `export const names = () => ${FIELDS}.then(render);`,
+      `export const titles = () => ${FIELDS}.then((l) => kept(l).map((f) => f.long_name));`,
+    ],
     '`show.call(null, list)`, and what it returns': [
       'function keep(list) { return list; }',
       `export const names = () => ${FIELDS}.then((l) => keep.call(null, l).map((f) => f.long_name));`,

@@ -1090,8 +1090,9 @@ export class Tracker {
       then(e);
       return;
     }
-    // `show.bind(this)`: `show` (with arguments bound too, its parameters shift: `callback` asks `boundFunction`).
-    const bound = boundFunction(ts, e);
+    // `show.bind(this)`: `show` (with arguments bound too, its parameters shift: `callback` asks `boundFunction`),
+    // also kept in a variable first (`const render = show.bind(this)`).
+    const bound = boundFunction(ts, e) ?? boundFunction(ts, this.constInitializer(e));
     if (bound && bound.shift === 0) {
       this.functionsOf(bound.target, then);
       return;
@@ -1384,8 +1385,9 @@ export class Tracker {
     if (index === 0 && (this.resolves(cb, fact) || this.setsState(cb, fact))) return;
     if (this.readsNothing(cb)) return;
     this.handTo(cb, fact);
-    // `.then(this.show.bind(this))`, `.then(show.bind(null, opts))`: `show`, its arguments after the bound ones.
-    const bound = boundFunction(this.ts, cb);
+    // `.then(this.show.bind(this))`, `.then(show.bind(null, opts))`: `show`, its arguments after the bound ones;
+    // also kept in a variable first (`const render = show.bind(null, opts)`).
+    const bound = boundFunction(this.ts, cb) ?? boundFunction(this.ts, this.constInitializer(cb));
     this.functionsOf(bound?.target ?? cb, (fn) => {
       this.followed.add(cb);
       const param = fn.parameters[index + (bound?.shift ?? 0)];
@@ -1481,6 +1483,17 @@ export class Tracker {
       else if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
         this.watchReturn(call, fn);
     }
+  }
+
+  /** The value a name is given where it is declared once (`const render = show.bind(null)`), if it is such a name. */
+  private constInitializer(e: Expression): Expression | undefined {
+    const { ts } = this;
+    const x = skipParens(ts, e);
+    if (!ts.isIdentifier(x)) return undefined;
+    const decl = this.calls.aliasOf(x)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const
+      ? decl.initializer
+      : undefined;
   }
 
   /** Whether a function literal is what its enclosing function returns (`return () => …`, `(url) => () => …`). */
@@ -1608,6 +1621,13 @@ export class Tracker {
         this.watchReturn(call, fn);
       }
     }
+    // `const render = show.bind(null, opts); render(list)`: `show`, its arguments after the bound ones.
+    const boundCallee = ts.isCallExpression(call) ? boundFunction(ts, this.constInitializer(invoked)) : undefined;
+    if (boundCallee)
+      this.functionsOf(boundCallee.target, (fn) => {
+        this.bindArgument(fn, index + boundCallee.shift, fact);
+        this.watchReturn(call, fn);
+      });
     // The program's own functions first, whatever their name (a class's own `push(f)` or a logger's
     // `log(item)` reads what it is given); a built-in (`list.push(x)`) has no callee here: its summary below.
     const callees = this.calls.calleesOf(call);
@@ -2176,7 +2196,8 @@ function servesApi(r: Role): boolean {
 }
 
 /** `f.bind(thisArg, …args)`: the function bound, and how many of its parameters the bound arguments fill. */
-function boundFunction(ts: Ts, e: Expression): { target: Expression; shift: number } | undefined {
+function boundFunction(ts: Ts, e: Expression | undefined): { target: Expression; shift: number } | undefined {
+  if (!e) return undefined;
   const x = skipParens(ts, e);
   if (!ts.isCallExpression(x) || !ts.isPropertyAccessExpression(x.expression) || x.expression.name.text !== 'bind')
     return undefined;
