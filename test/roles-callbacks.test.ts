@@ -306,7 +306,7 @@ describe('a callback the roles cannot follow gets a marker', () => {
   });
 });
 
-describe('a function bound or called through `bind` and `call`', () => {
+describe('a function bound, called through `call`, or given to a `let` where it is used', () => {
   const cases: Record<string, string[]> = {
     '`.then(this.show.bind(this))`': [
       'export class View {',
@@ -335,6 +335,11 @@ describe('a function bound or called through `bind` and `call`', () => {
       'const kept = keep.bind(null);',
       `export const names = () => ${FIELDS}.then(render);`,
       `export const titles = () => ${FIELDS}.then((l) => kept(l).map((f) => f.long_name));`,
+    ],
+    'a function given to a `let` by `??=` where it is used, handed on': [
+      'let show;',
+      'show ??= (list) => list.map((f) => f.long_name);',
+      `export const names = () => ${FIELDS}.then(show);`,
     ],
     '`show.call(null, list)`, and what it returns': [
       'function keep(list) { return list; }',

@@ -446,9 +446,18 @@ describe('functionOf and assignedFunctions', () => {
   });
 
   it('the functions assigned to a variable after its declaration; none for any other name', () => {
-    const q = program({ 'a.js': 'let f;\nf = 5;\nf = (() => 1);\nf;\nfunction g() {}\nexport {};' });
+    const q = program({
+      'a.js':
+        'let f;\nf = 5;\nf = (() => 1);\nf ??= () => 2;\nf ||= () => 3;\nf &&= () => 4;\nf += 1;\nf;\nfunction g() {}\nexport {};',
+    });
     const symbol = (text: string) => q.view.checker.getSymbolAtLocation((q.node('a.js', text) as Node & { name: Node }).name);
-    expect(q.calls.assignedFunctions(symbol('f')).map(q.at)).toEqual(['a.js:3 () => 1']);
+    // `=`, and the logical assignments (a default set where it is used); no other operator assigns a function.
+    expect(q.calls.assignedFunctions(symbol('f')).map(q.at)).toEqual([
+      'a.js:3 () => 1',
+      'a.js:4 () => 2',
+      'a.js:5 () => 3',
+      'a.js:6 () => 4',
+    ]);
     expect([q.calls.assignedFunctions(symbol('function g() {}')), q.calls.assignedFunctions(undefined)]).toEqual([[], []]);
   });
 });

@@ -543,7 +543,13 @@ export class Calls {
         ts.isBinaryExpression(p) &&
         // Stryker disable next-line ConditionalExpression: a read on the right of `=` is that value itself, a name and no function
         p.left === ref &&
-        p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        // `f = …`, and `f ??= …`, `f ||= …`, `f &&= …` (a default set where it is used).
+        [
+          ts.SyntaxKind.EqualsToken,
+          ts.SyntaxKind.QuestionQuestionEqualsToken,
+          ts.SyntaxKind.BarBarEqualsToken,
+          ts.SyntaxKind.AmpersandAmpersandEqualsToken,
+        ].includes(p.operatorToken.kind) &&
         skipParens(ts, p.right);
       return value && this.isFunctionLike(value) ? [value] : [];
     });
