@@ -162,7 +162,7 @@ export class Calls {
       ts.isBinaryExpression(p) &&
       p.right === n &&
       p.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      skipParens(ts, p.left).getText() === 'module.exports'
+      isModuleExports(ts, skipParens(ts, p.left))
     )
       return () => this.referencesOfModule(sf);
     if (p && ts.isExportAssignment(p)) return () => this.referencesOfDefault(p);
@@ -180,7 +180,7 @@ export class Calls {
     if (known) return known;
     const out = new Map<string, FunctionLike>();
     this.exportsOf.set(sf, out);
-    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const moduleSymbol = moduleSymbolOf(sf);
     if (!moduleSymbol) return out;
     for (const exported of this.view.checker.getExportsOfModule(moduleSymbol)) {
       const target = this.resolved(exported);
@@ -199,7 +199,7 @@ export class Calls {
    */
   wholeModuleReaders(sf: TsNamespace.SourceFile): readonly Node[] {
     const { ts, checker } = this.view;
-    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const moduleSymbol = moduleSymbolOf(sf);
     const out: Node[] = [...this.referencesOfModule(sf)].filter((r) => ts.isCallExpression(r));
     for (const file of this.ownFiles) {
       if (file === sf || !moduleSymbol) continue;
@@ -221,7 +221,7 @@ export class Calls {
     if (known) return known;
     const out: Node[] = [];
     this.refs.set(key, out);
-    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const moduleSymbol = moduleSymbolOf(sf);
     if (!moduleSymbol) return out;
     const exported =
       // Stryker disable next-line OptionalChaining: a module's symbol always has its exports (the binder makes the table with the symbol)
@@ -348,7 +348,7 @@ export class Calls {
 
   /** Whether a top-level name of a module is seen only in that file: not exported, in a file that is a module. */
   private isModuleLocal(symbol: TsNamespace.Symbol, sf: TsNamespace.SourceFile): boolean {
-    const moduleSymbol = (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+    const moduleSymbol = moduleSymbolOf(sf);
     if (!moduleSymbol?.exports) return false;
     for (const exported of moduleSymbol.exports.values()) {
       if (exported === symbol) return false;
@@ -596,6 +596,21 @@ export class Calls {
     if (ts.isFunctionExpression(fn) && fn.name) return fn.name;
     return undefined;
   }
+}
+
+/** The symbol of a module (its exports), bound with its file; none for a script. */
+function moduleSymbolOf(sf: TsNamespace.SourceFile): TsNamespace.Symbol | undefined {
+  return (sf as unknown as { symbol?: TsNamespace.Symbol }).symbol;
+}
+
+/** `module.exports` itself (what `require` of the module gives). */
+export function isModuleExports(ts: Ts, e: Node): boolean {
+  return (
+    ts.isPropertyAccessExpression(e) &&
+    e.name.text === 'exports' &&
+    ts.isIdentifier(e.expression) &&
+    e.expression.text === 'module'
+  );
 }
 
 /**

@@ -34,7 +34,15 @@ import {
   takesIteratee,
   urlOptions,
 } from './library-names.js';
-import { Calls, dynamicImportOf, type FunctionLike, outerParens, type ProgramView, skipParens } from './program-view.js';
+import {
+  Calls,
+  dynamicImportOf,
+  type FunctionLike,
+  isModuleExports,
+  outerParens,
+  type ProgramView,
+  skipParens,
+} from './program-view.js';
 import { type ApiRole, awaited, type InstanceRole, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
 import type { UrlValue } from './url-value.js';
 
@@ -1092,21 +1100,13 @@ export class Tracker {
     }
     // `show.bind(this)`: `show` (with arguments bound too, its parameters shift: `callback` asks `boundFunction`),
     // also kept in a variable first (`const render = show.bind(this)`).
-    const bound = boundFunction(ts, e) ?? boundFunction(ts, this.constInitializer(e));
+    const bound = this.boundAt(e);
     if (bound && bound.shift === 0) {
       this.functionsOf(bound.target, then);
       return;
     }
     if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) {
-      let symbol = this.view.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
-        try {
-          symbol = this.view.checker.getAliasedSymbol(symbol);
-        } catch {
-          symbol = undefined;
-        }
-      }
-      const declared = this.declaredFunctions(symbol);
+      const declared = this.declaredFunctions(this.calls.aliasOf(ts.isPropertyAccessExpression(e) ? e.name : e));
       for (const fn of declared) then(fn);
       // A name that holds a function value (a parameter, `this.cb`): what the callers hand it.
       if (declared.length === 0) this.bindCallersAround(e);
@@ -1387,7 +1387,7 @@ export class Tracker {
     this.handTo(cb, fact);
     // `.then(this.show.bind(this))`, `.then(show.bind(null, opts))`: `show`, its arguments after the bound ones;
     // also kept in a variable first (`const render = show.bind(null, opts)`).
-    const bound = boundFunction(this.ts, cb) ?? boundFunction(this.ts, this.constInitializer(cb));
+    const bound = this.boundAt(cb);
     this.functionsOf(bound?.target ?? cb, (fn) => {
       this.followed.add(cb);
       const param = fn.parameters[index + (bound?.shift ?? 0)];
@@ -1483,6 +1483,11 @@ export class Tracker {
       else if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
         this.watchReturn(call, fn);
     }
+  }
+
+  /** The function a value binds (`show.bind(null, opts)`, written there or in a `const` first) and how many parameters the bound arguments fill. */
+  private boundAt(e: Expression): { target: Expression; shift: number } | undefined {
+    return boundFunction(this.ts, e) ?? boundFunction(this.ts, this.constInitializer(e));
   }
 
   /** The value a name is given where it is declared once (`const render = show.bind(null)`), if it is such a name. */
@@ -2202,16 +2207,6 @@ function boundFunction(ts: Ts, e: Expression | undefined): { target: Expression;
   if (!ts.isCallExpression(x) || !ts.isPropertyAccessExpression(x.expression) || x.expression.name.text !== 'bind')
     return undefined;
   return { target: x.expression.expression, shift: Math.max(0, x.arguments.length - 1) };
-}
-
-/** `module.exports` itself (what `require` of the module gives). */
-function isModuleExports(ts: Ts, e: Node): boolean {
-  return (
-    ts.isPropertyAccessExpression(e) &&
-    e.name.text === 'exports' &&
-    ts.isIdentifier(e.expression) &&
-    e.expression.text === 'module'
-  );
 }
 
 /** Whether an identifier is the name a variable, parameter, binding or class field declares. */
