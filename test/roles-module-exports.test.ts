@@ -306,3 +306,99 @@ describe('a default export imported at run time (`const { default: load } = awai
     ]);
   });
 });
+
+describe('a class, a constructor function or a namespace object handed on as a value: a call of its static method is that method', () => {
+  const SHOW = 'function show(A) { return A.fields().then((list) => list.map((f) => f.long_name)); }\nshow(Api);';
+  const forms: Record<string, [lib: string, use: string, says: string]> = {
+    'static method, module.exports = { Api }': [
+      `class Api { static fields() { return ${FETCH_LIST}; } }\nmodule.exports = { Api };`,
+      "const { Api } = require('./client');",
+      'the class Api (its static methods)',
+    ],
+    'module.exports = class { static … }': [
+      `module.exports = class { static fields() { return ${FETCH_LIST}; } };`,
+      "const Api = require('./client');",
+      'a class (its static methods)',
+    ],
+    'a static arrow field, export default class': [
+      `export default class Api { static fields = () => ${FETCH_LIST}; }`,
+      "import Api from './client';",
+      'the class Api (its static methods)',
+    ],
+    'a static async method, export class': [
+      `export class Api { static async fields() { const r = await fetch(${V1} + '/election/field/'); return r.json(); } }`,
+      "import { Api } from './client';",
+      'the class Api (its static methods)',
+    ],
+    'a static calling another through `this`, const Api = class': [
+      `const Api = class { static fields() { return this.get('/election/field/'); } static get(p) { return fetch(${V1} + p).then((r) => r.json()); } };\nmodule.exports = Api;`,
+      "const Api = require('./client');",
+      'the class Api (its static methods)',
+    ],
+    'Api.fields = function after class Api {}': [
+      `class Api {}\nApi.fields = function () { return ${FETCH_LIST}; };\nmodule.exports = Api;`,
+      "const Api = require('./client');",
+      'the class Api (its static methods)',
+    ],
+    'Api.fields = function after function Api() {}': [
+      `function Api() {}\nApi.fields = function () { return ${FETCH_LIST}; };\nmodule.exports = Api;`,
+      "const Api = require('./client');",
+      'the function Api (the functions its members hold)',
+    ],
+    'var Api = {}; Api.fields = function': [
+      `var Api = {};\nApi.fields = function () { return ${FETCH_LIST}; };\nmodule.exports = Api;`,
+      "const Api = require('./client');",
+      'an object the program builds',
+    ],
+    'const Api = {}; Api.fields = arrow; export default': [
+      `const Api = {};\nApi.fields = () => ${FETCH_LIST};\nexport default Api;`,
+      "import Api from './client';",
+      'an object the program builds',
+    ],
+  };
+  it.each(Object.entries(forms))('%s', (_form, [lib, use, says]) => {
+    const a = analyze({ 'client.js': lib, 'main.js': `${use}\n${SHOW}` });
+    expect(a.says(a.node('Api', 1, 'main.js'))).toEqual([`\`Api\`: ${says}`]);
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual(DESCRIPTOR);
+  });
+
+  it('a class whose static methods serve only the program’s own data is not followed', () => {
+    const a = analyze({
+      'client.js': "class Api { static fields() { return Promise.resolve([{ long_name: 'x' }]); } }\nmodule.exports = Api;",
+      'main.js': `const Api = require('./client');\n${SHOW}`,
+    });
+    expect(a.says(a.node('Api', 1, 'main.js'))).toEqual([]);
+    expect(a.says(a.node('f', 1, 'main.js'))).toEqual([]);
+  });
+
+  it('`new Api()`, `Api()` and `Api.prototype` are no reads of its static side', () => {
+    const a = analyze({
+      'a.js': [
+        `function Api() {}`,
+        `Api.fields = function () { return ${FETCH_LIST}; };`,
+        'Api.prototype.x = 1;',
+        'const made = new Api();',
+        'const called = Api();',
+        'const held = Api;',
+      ].join('\n'),
+    });
+    const side = ['`Api`: the function Api (the functions its members hold)'];
+    // (`function Api`, `Api.fields`, `Api.prototype`, `new Api`, `Api()`, `held = Api`.)
+    expect([2, 3, 4, 5].map((nth) => a.says(a.node('Api', nth)))).toEqual([[], [], [], side]);
+  });
+
+  it('the codemod moves the reads of the data a handed-on class’s static method returns', async () => {
+    expect(
+      await changedLines({
+        'client.js': `const BASE = ${V1};\nclass Api { static fields() { return fetch(BASE + '/election/field/').then((r) => r.json()); } }\nmodule.exports = Api;`,
+        'main.js': `const Api = require('./client');\n${SHOW}`,
+      }),
+    ).toEqual([
+      ["-const BASE = 'https://api.voteamerica.org/v1';", "+const BASE = 'https://api.voteamerica.org/v2';"],
+      [
+        '-function show(A) { return A.fields().then((list) => list.map((f) => f.long_name)); }',
+        '+function show(A) { return A.fields().then((list) => list.map((f) => f.description)); }',
+      ],
+    ]);
+  });
+});

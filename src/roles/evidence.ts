@@ -100,6 +100,16 @@ export function roleWords(r: Role): string {
     case 'site':
       // A module read whole (`const api = require('./api')`): its file (the only node with a file name).
       if (typeof (r.site as { fileName?: unknown }).fileName === 'string') return 'the exports of a module';
+      // A class or constructor function handed on as a value (`show(Api)`): its static side (the only
+      // sites with class members or parameters).
+      if (Array.isArray((r.site as { members?: unknown }).members)) {
+        const name = classLabel(r.site as TsNamespace.ClassLikeDeclaration);
+        return name ? `the class ${name} (its static methods)` : 'a class (its static methods)';
+      }
+      if (Array.isArray((r.site as { parameters?: unknown }).parameters)) {
+        const name = classLabel(r.site as TsNamespace.FunctionLikeDeclaration);
+        return name ? `the function ${name} (the functions its members hold)` : 'a function (the functions its members hold)';
+      }
       if (r.what === 'settled') return 'the outcomes of promises (`Promise.allSettled`)';
       if (r.what === 'outcome') return 'the outcome of a promise (`{ status, value }`)';
       return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
@@ -108,9 +118,7 @@ export function roleWords(r: Role): string {
     case 'fn':
       return 'a function';
     case 'instance': {
-      // Its own name, else the one it is held under (`const Api = class {…}`, `{ Api: class {…} }`).
-      const held = (r.cls.parent as { name?: TsNamespace.Node } | undefined)?.name?.getText();
-      const name = r.cls.name?.text ?? (held && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(held) ? held : undefined);
+      const name = classLabel(r.cls);
       return name ? `an instance of ${name}` : 'an instance of a class';
     }
   }
@@ -145,4 +153,13 @@ function says(f: Fact, code: string): string {
     case 'flow':
       return `${q}: ${what}`;
   }
+}
+
+/** A class's own name, else the one it is held under (`const Api = class {…}`, `{ Api: class {…} }`). */
+function classLabel(cls: TsNamespace.ClassLikeDeclaration | TsNamespace.FunctionLikeDeclaration): string | undefined {
+  const held = (cls.parent as { name?: TsNamespace.Node } | undefined)?.name?.getText();
+  return (
+    (cls.name as TsNamespace.Identifier | undefined)?.text ??
+    (held && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(held) ? held : undefined)
+  );
 }

@@ -208,6 +208,71 @@ export function classOfMember(ts: Ts, calls: Calls, fn: FunctionLike): Maker | u
     : undefined;
 }
 
+/**
+ * What a function is a static member of, handed on as a value with it: a class's static method or
+ * function field (`static fields() {…}`), or a function written into a member of a class, a
+ * constructor function or an object literal by its name (`Api.fields = function () {…}` after `class
+ * Api {}`, `function Api() {}` or `var Api = {}`).
+ */
+export function staticOwnerOf(ts: Ts, calls: Calls, fn: FunctionLike): Maker | TsNamespace.ObjectLiteralExpression | undefined {
+  const holder = fn.parent && ts.isPropertyDeclaration(fn.parent) ? fn.parent : fn;
+  const cls = holder.parent;
+  if (cls && ts.isClassLike(cls))
+    return (ts.isMethodDeclaration(holder) || ts.isPropertyDeclaration(holder)) && isStatic(ts, holder) ? cls : undefined;
+  const up = outerParens(ts, fn);
+  const member = up.parent && ts.isBinaryExpression(up.parent) && up.parent.right === up ? up.parent.left : undefined;
+  if (!member || assignedTo(ts, member) !== fn || !ts.isPropertyAccessExpression(member)) return undefined;
+  // (`exports.x = …`, `this.x = …` and `F.prototype.x = …` are no name's: a module's, an instance's.)
+  const target = skipParens(ts, member.expression);
+  if (!ts.isIdentifier(target)) return undefined;
+  const maker = makerNamed(ts, calls, target);
+  if (maker) return maker;
+  const decl = calls.aliasOf(target)?.valueDeclaration;
+  const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? skipParens(ts, decl.initializer) : undefined;
+  return init && ts.isObjectLiteralExpression(init) ? init : undefined;
+}
+
+/** The functions written into a name's members (`Api.fields = function () {…}`), by member name. */
+export function assignedMembers(ts: Ts, calls: Calls, name: TsNamespace.Identifier): Map<string, FunctionLike> {
+  const out = new Map<string, FunctionLike>();
+  for (const ref of calls.referencesOf(name)) {
+    const p = outerParens(ts, ref).parent;
+    const value = p && ts.isPropertyAccessExpression(p) && skipParens(ts, p.expression) === ref ? assignedTo(ts, p) : undefined;
+    if (value && calls.isFunctionLike(value) && !out.has((p as TsNamespace.PropertyAccessExpression).name.text))
+      out.set((p as TsNamespace.PropertyAccessExpression).name.text, value);
+  }
+  return out;
+}
+
+/** The name a maker or object literal is held under (`class Api`, `function Api`, `const Api = class {…}`, `var Api = {}`). */
+export function heldName(ts: Ts, held: Maker | TsNamespace.ObjectLiteralExpression): TsNamespace.Identifier | undefined {
+  return ts.isObjectLiteralExpression(held) ? holderName(ts, held) : classNameOf(ts, held);
+}
+
+/**
+ * The places that read a class or constructor function as a value rather than make, extend or
+ * call it (`show(Api)`, `api: Api`, a `require` of the module whose value it is): where its static
+ * side goes.
+ */
+export function makerValueReaders(ts: Ts, calls: Calls, maker: Maker): Node[] {
+  const name = classNameOf(ts, maker);
+  const refs = [
+    ...(name ? calls.referencesOf(name) : []),
+    ...(calls.isModuleValue(maker) ? calls.readersOfModuleValue(maker) : []),
+  ];
+  return refs.filter((r) => {
+    const up = outerParens(ts, r);
+    const p = up.parent;
+    return (
+      r !== name &&
+      !!p &&
+      !((ts.isNewExpression(p) || ts.isCallExpression(p)) && p.expression === up) &&
+      !ts.isExpressionWithTypeArguments(p) &&
+      !prototypeAt(ts, r)
+    );
+  });
+}
+
 /** Where `this` may be an instance of the maker: the class, or a constructor function and its prototype's functions. */
 export function thisScopes(ts: Ts, calls: Calls, maker: Maker): Node[] {
   if (ts.isClassLike(maker)) return [maker];

@@ -5,14 +5,18 @@ import type { ConfigSources } from './config-sources.js';
 import { type Fact, FactStore, type StepKind } from './facts.js';
 import { type ApiGraph, apiGraph } from './graph.js';
 import {
+  assignedMembers,
   classChain,
   classNameOf,
   classOfThis,
+  heldName,
   type Maker,
   madeFrom,
   makerOfMember,
+  makerValueReaders,
   memberOfClass,
   objectsHolding,
+  staticOwnerOf,
   thisScopes,
 } from './instances.js';
 import { Joins } from './joins.js';
@@ -49,8 +53,12 @@ import type { UrlValue } from './url-value.js';
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
 type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
-/** What is followed as a whole once it serves the API: a class, an object literal of functions, a module read whole. */
-type Followed = Maker | TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile;
+/** A class's static side, followed as a value apart from its instances. */
+interface StaticSide {
+  readonly statics: Maker;
+}
+/** What is followed as a whole once it serves the API: a class, an object literal of functions, a module read whole, a class's static side. */
+type Followed = Maker | TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile | StaticSide;
 
 /** What the tracker needs of the table. */
 export interface TrackerTable {
@@ -117,6 +125,7 @@ export class Tracker {
   private readonly instanced = new Set<Followed>();
   /** What the methods of the other classes return or store on `this`, by role key: judged once the queue is empty. */
   private readonly pendingMakers = new Map<Followed, Map<string, Role>>();
+  private readonly staticSides = new Map<Maker, StaticSide>();
 
   constructor(
     readonly view: ProgramView,
@@ -697,7 +706,8 @@ export class Tracker {
     for (const [cls, roles] of this.pendingMakers) {
       if (![...roles.values()].some((r) => this.isApiValue(r))) continue;
       this.pendingMakers.delete(cls);
-      if (this.ts.isObjectLiteralExpression(cls)) this.followObject(cls);
+      if ('statics' in cls) this.followStatics(cls);
+      else if (this.ts.isObjectLiteralExpression(cls)) this.followObject(cls);
       else if (this.ts.isSourceFile(cls)) this.followModule(cls);
       else this.followInstances(cls);
       followed = true;
@@ -714,6 +724,8 @@ export class Tracker {
     if (this.instanced.has(literal)) return;
     this.instanced.add(literal);
     this.functionMembers(literal);
+    // `var Api = {}; Api.fields = function () {…}`: stored into the object where it is written.
+    this.assignedFunctions(literal, (_name, fn) => this.add(fn, this.roles.fn(fn), 'flow', undefined));
   }
 
   /**
@@ -726,11 +738,53 @@ export class Tracker {
     if (this.instanced.has(sf)) return;
     this.instanced.add(sf);
     const site = this.roles.site(sf, 'object');
-    for (const [name, fn] of this.calls.exportedFunctions(sf)) {
-      this.add(fn, this.roles.fn(fn), 'flow', undefined);
-      for (const f of this.facts.at(fn)) if (f.role.t === 'fn' && f.role.fn === fn) this.storeMember(site, name, f);
-    }
+    for (const [name, fn] of this.calls.exportedFunctions(sf)) this.holdFunction(site, name, fn);
     for (const reader of this.calls.wholeModuleReaders(sf)) this.add(reader, site, 'flow', undefined);
+  }
+
+  private staticSide(cls: Maker): StaticSide {
+    const known = this.staticSides.get(cls);
+    if (known) return known;
+    const side = { statics: cls };
+    this.staticSides.set(cls, side);
+    return side;
+  }
+
+  /**
+   * `show(Api)`, then `A.fields()` in `show`: a class or constructor function whose static methods
+   * (`static fields() {…}`, `Api.fields = function () {…}`) serve the API's data, handed on as a
+   * value, is followed as an object holding them, from each place that reads it so.
+   */
+  private followStatics(side: StaticSide): void {
+    const { ts } = this;
+    // Stryker disable next-line ConditionalExpression: the same functions stored again (deduplicated)
+    if (this.instanced.has(side)) return;
+    this.instanced.add(side);
+    const maker = side.statics;
+    const site = this.roles.site(maker, 'object');
+    for (const m of ts.isClassLike(maker) ? maker.members : []) {
+      const value = ts.isPropertyDeclaration(m) && m.initializer ? skipParens(ts, m.initializer) : m;
+      const name = m.name && memberName(ts, m.name);
+      if (name !== undefined && this.calls.isFunctionLike(value) && staticOwnerOf(ts, this.calls, value) === maker)
+        this.holdFunction(site, name, value);
+    }
+    this.assignedFunctions(maker, (name, fn) => this.holdFunction(site, name, fn));
+    for (const reader of makerValueReaders(ts, this.calls, maker)) this.add(reader, site, 'flow', undefined);
+  }
+
+  /** The functions written into the members of a maker's or object literal's name (`Api.fields = function () {…}`). */
+  private assignedFunctions(
+    held: Maker | TsNamespace.ObjectLiteralExpression,
+    then: (name: string, fn: FunctionLike) => void,
+  ): void {
+    const name = heldName(this.ts, held);
+    for (const [member, fn] of name ? assignedMembers(this.ts, this.calls, name) : []) then(member, fn);
+  }
+
+  /** A function an object the program builds holds under `name` (a module's export, a class's static). */
+  private holdFunction(site: SiteRole, name: string, fn: FunctionLike): void {
+    this.add(fn, this.roles.fn(fn), 'flow', undefined);
+    for (const f of this.facts.at(fn)) if (f.role.t === 'fn' && f.role.fn === fn) this.storeMember(site, name, f);
   }
 
   /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
@@ -1440,7 +1494,9 @@ export class Tracker {
     // A method's callers on instances the checker cannot type are found by following the instances.
     const owner = makerOfMember(this.ts, this.calls, fn);
     const name = this.calls.nameOf(fn);
+    const statics = owner ? undefined : staticOwnerOf(this.ts, this.calls, fn);
     if (owner) this.pendInstances(owner, role);
+    else if (statics) this.pendInstances(this.ts.isObjectLiteralExpression(statics) ? statics : this.staticSide(statics), role);
     else {
       // `module.exports = { fields }`: the objects holding it by name are followed alike,
       for (const literal of objectsHolding(this.ts, this.calls, fn)) this.pendInstances(literal, role);
