@@ -438,12 +438,14 @@ export class Tracker {
     const { ts } = this;
     const n = fact.node;
     const r = fact.role;
-    if (ts.isIdentifier(n) && isDeclarationName(ts, n)) {
+    // A declared name (a class's private field's too, `#base = BASE`, read as `this.#base`): its references.
+    if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && isDeclarationName(ts, n)) {
       if (isExported(ts, n)) this.export(n, r);
       for (const ref of this.calls.referencesOf(n)) this.add(ref, r, 'flow', fact);
       // `constructor(private client)`: the member it declares, read as `this.client`, holds it too.
+      // (`isParameterPropertyDeclaration` asks whether it is a parameter, in a constructor.)
       const param = n.parent;
-      if (param && ts.isParameter(param) && ts.isParameterPropertyDeclaration(param, param.parent)) {
+      if (ts.isParameterPropertyDeclaration(param, param.parent)) {
         for (const ref of this.calls.parameterPropertyReads(param)) this.add(ref, r, 'flow', fact);
         this.storeOnInstances(param.parent.parent, n.text, fact);
       }
@@ -455,7 +457,20 @@ export class Tracker {
       return;
     }
     const p = n.parent;
+    // Mutation: `!p` -> false is equivalent: every fact is at a node inside a file (a source file itself holds none).
     if (!p) return;
+    // Mutation: these are equivalent, as only some children of a node ever hold a fact (no type, name of a member,
+    // literal part of a template, block, or case block does; references are the accesses, not their names):
+    // - `p.expression === n` -> true for `as`/`satisfies`/`<T>` (the rest is a type), a property access (its name),
+    //   a call with `r.t === 'fn'` (its arguments are taken before; the rest is types), a template span (its literal),
+    //   `export default` (modifiers), a `switch` (its case block);
+    // - `p.initializer === n` -> true for a variable, a class field (their names are taken above), a property
+    //   assignment (its name); `ts.isCallExpression(p) || ts.isNewExpression(p)` -> true (no other node has `arguments`);
+    // - `ts.isArrowFunction(p) && p.body === n` -> `||` or `… && true` (no fact at a parameter node or a block);
+    // - `ts.isMethodDeclaration(n) && …` -> `||` (a fact at an object literal's member is only at a method, and a
+    //   class's method reaches `storeInLiteral`, which takes only object literals);
+    // - `ts.isJsxExpression(p) && p.parent` -> `||` (an attribute's other values, a string or an element, hold none);
+    // - the case clauses' `[]` -> a string (no node: neither a literal nor a name to compare).
     if (
       (ts.isParenthesizedExpression(p) ||
         ts.isAsExpression(p) ||
@@ -521,10 +536,11 @@ export class Tracker {
       this.returnFrom(p, fact);
     } else if (ts.isForOfStatement(p) && p.expression === n) {
       const init = p.initializer;
+      // `for (const f of list)` declares the name of each element; `let x; for (x of list)` assigns it.
       if (ts.isVariableDeclarationList(init)) {
         const decl = init.declarations[0];
         if (decl) this.elements(r, (e) => this.add(decl.name, e.role, 'element', e), fact);
-      }
+      } else this.elements(r, (e) => this.assign(init, e), fact);
     } else if (ts.isTemplateSpan(p) && p.expression === n) {
       this.joins.template(p.parent);
     } else if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) {
@@ -1872,7 +1888,7 @@ export class Tracker {
    * `const { fields } = props`, `props` a `const`: `props.fields` read elsewhere is the same value,
    * so what shows the binding's role shows theirs (a component's props read both ways).
    */
-  private sameMember(name: TsNamespace.Identifier, fact: Fact): void {
+  private sameMember(name: TsNamespace.Identifier | TsNamespace.PrivateIdentifier, fact: Fact): void {
     const { ts } = this;
     const el = name.parent;
     if (!el || !ts.isBindingElement(el) || el.dotDotDotToken || !ts.isObjectBindingPattern(el.parent)) return;
@@ -2265,8 +2281,8 @@ function boundFunction(ts: Ts, e: Expression | undefined): { target: Expression;
   return { target: x.expression.expression, shift: Math.max(0, x.arguments.length - 1) };
 }
 
-/** Whether an identifier is the name a variable, parameter, binding or class field declares. */
-function isDeclarationName(ts: Ts, id: TsNamespace.Identifier): boolean {
+/** Whether an identifier is the name a variable, parameter, binding or class field (a private one too: `#base`) declares. */
+function isDeclarationName(ts: Ts, id: TsNamespace.Identifier | TsNamespace.PrivateIdentifier): boolean {
   const p = id.parent;
   return (
     !!p &&
