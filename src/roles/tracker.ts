@@ -40,6 +40,7 @@ import {
 } from './library-names.js';
 import {
   Calls,
+  declaredValue,
   dynamicImportOf,
   type FunctionLike,
   isModuleExports,
@@ -293,8 +294,9 @@ export class Tracker {
 
   /**
    * Whether an expression is a module's exports (`require('./x')`, `import * as x`, `exports`,
-   * `module.exports`, an object assigned to it, a pattern destructuring one): its members are the
-   * program's own names, never the API's data. Asked where a slug-named member is decided.
+   * `module.exports`, an object assigned to it, a pattern destructuring one, a name or a member
+   * given one): its members are the program's own names, never the API's data. Asked where a
+   * slug-named member is decided.
    */
   isModuleValue(node: Node, depth = 0): boolean {
     const { ts } = this;
@@ -318,15 +320,14 @@ export class Tracker {
     }
     if (ts.isObjectLiteralExpression(e)) {
       const p = e.parent && ts.isParenthesizedExpression(e.parent) ? e.parent.parent : e.parent;
+      // Mutation: `!!p && ts.isBinaryExpression(p)` (or `p.right !== undefined`) to true, or `&&` to `||`, is equivalent:
+      // a literal always has a parent, and of its parents only a binary expression has a `right` (always).
       return !!p && ts.isBinaryExpression(p) && p.right !== undefined && isModuleExports(ts, skipParens(ts, p.left));
     }
-    if (
-      isLoad(e) ||
-      isModuleExports(ts, e) ||
-      (ts.isIdentifier(e) && e.text === 'exports' && !this.view.checker.getSymbolAtLocation(e)?.valueDeclaration)
-    )
-      return true;
-    if (!ts.isIdentifier(e)) return false;
+    if (isLoad(e) || isModuleExports(ts, e) || (ts.isIdentifier(e) && e.text === 'exports' && this.isFreeExports(e))) return true;
+    // Mutation: this guard to false is equivalent: the checker has no symbol for other expressions (a call,
+    // an element access), or one no declaration gives a value (`this`: a class, an object literal).
+    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return false;
     const symbol = this.view.checker.getSymbolAtLocation(e);
     if (!symbol) return false;
     if (
@@ -334,15 +335,21 @@ export class Tracker {
       symbol.declarations?.some((d) => ts.isNamespaceImport(d) || ts.isImportEqualsDeclaration(d))
     )
       return true;
-    // `const x = require('./x')` is an alias in JavaScript: its declaration is the variable's.
+    // `const x = require('./x')` is an alias in JavaScript: its declaration is the variable's. A member
+    // given a module (`exports.states = require('./states')`, `{ lib: require('./lib') }`) holds it too.
     const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
-    return (
-      !!decl &&
-      ts.isVariableDeclaration(decl) &&
-      !!decl.initializer &&
-      ts.isIdentifier(decl.name) &&
-      this.isModuleValue(decl.initializer, depth + 1)
-    );
+    const value = decl && declaredValue(ts, decl);
+    return !!value && this.isModuleValue(value, depth + 1);
+  }
+
+  /**
+   * Whether `exports` names the module's own exports: no declaration of the program's names it. The
+   * checker resolves it to the file itself in a CommonJS file (and asked at `exports.x = …`, to the
+   * member written), to nothing in an ES module; a parameter or variable of that name is the code's own.
+   */
+  private isFreeExports(e: TsNamespace.Identifier): boolean {
+    const decl = this.view.checker.resolveName('exports', e, this.ts.SymbolFlags.Value, false)?.valueDeclaration;
+    return !decl || this.ts.isSourceFile(decl);
   }
 
   /**
@@ -367,6 +374,8 @@ export class Tracker {
     const known = (x: Expression) => this.facts.at(x).some((f) => f.role.t === 'url' && f.role.url.kind === 'base');
     if (!known(e) || depth > 6) return false;
     if (ts.isStringLiteralLike(e) || ts.isTemplateExpression(e) || ts.isBinaryExpression(e)) return true;
+    // Mutation: this guard to false is equivalent: the checker has no symbol for other expressions (a call,
+    // a conditional), or one no variable or member declares (`this`: a class, an object literal).
     if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return false;
     let symbol = this.view.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.view.checker.getAliasedSymbol(symbol);
@@ -404,7 +413,9 @@ export class Tracker {
   constantText(expr: Expression): string | undefined {
     const { ts } = this;
     const e = skipParens(ts, expr);
-    if (!ts.isIdentifier(e)) return undefined;
+    // A name, or a member of a namespace (`api.VERSION` on `import * as api`). Mutation: this guard to false
+    // is equivalent: other expressions have no symbol, or one no variable declares (`this`: a class).
+    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
     let symbol = this.view.checker.getSymbolAtLocation(e);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.view.checker.getAliasedSymbol(symbol);
     const decl = symbol?.valueDeclaration;
@@ -421,7 +432,9 @@ export class Tracker {
   private literalMember(access: TsNamespace.PropertyAccessExpression): Node | undefined {
     const { ts } = this;
     const receiver = skipParens(ts, access.expression);
-    if (!ts.isIdentifier(receiver)) return undefined;
+    // A name, or a member of a namespace (`config.CONFIG.base` on `import * as config`). Mutation: this guard
+    // to false is equivalent: other expressions have no symbol, or one no variable declares (`this`: a class).
+    if (!ts.isIdentifier(receiver) && !ts.isPropertyAccessExpression(receiver)) return undefined;
     const decl = this.view.checker.getSymbolAtLocation(receiver)?.valueDeclaration;
     if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const))
       return undefined;
