@@ -412,3 +412,32 @@ describe('`Promise.allSettled`: each element is an outcome, its `value` the data
     expect(migrated(lines)).toEqual([(lines[0] as string).replace('/v1/', '/v2/')]);
   });
 });
+
+describe('built-ins that hand the data on: the first promise to settle, a deep copy, a weak map', () => {
+  const cases: Record<string, string[]> = {
+    '`Promise.race`': [`export const names = () => Promise.race([${FIELDS}]).then((fields) => fields.map((f) => f.long_name));`],
+    '`Promise.any` after `await`, beside a timeout': [
+      `export async function names() { const fields = await Promise.any([${FIELDS}, new Promise((r) => setTimeout(r, 9))]); return fields.map((f) => f.long_name); }`,
+    ],
+    '`JSON.parse(JSON.stringify(x))`': [
+      `export const names = () => ${FIELDS}.then((fields) => JSON.parse(JSON.stringify(fields)).map((f) => f.long_name));`,
+    ],
+    'a `WeakMap` keyed by an object': [
+      'const cache = new WeakMap();',
+      `export const names = (key) => ${FIELDS}.then((fields) => { cache.set(key, fields); return cache.get(key).map((f) => f.long_name); });`,
+    ],
+  };
+  it.each(Object.entries(cases))('%s', (_name, lines) => {
+    expect(migrated(lines)).toEqual(v2(lines));
+  });
+
+  it('what the program parses or races of its own keeps its names', () => {
+    const lines = [
+      `export const a = () => ${FIELDS};`,
+      "export const b = () => Promise.race([Promise.resolve([{ long_name: 'x' }])]).then((l) => l.map((f) => f.long_name));",
+      "export const c = (fields) => JSON.parse(JSON.stringify(a())).length + JSON.parse('[]').map((g) => g.long_name);",
+      'export const d = (text) => JSON.stringify([{ long_name: text }]);',
+    ];
+    expect(migrated(lines)).toEqual([(lines[0] as string).replace('/v1/', '/v2/'), ...lines.slice(1)]);
+  });
+});

@@ -1840,9 +1840,27 @@ export class Tracker {
             fact,
           );
         return;
+      case 'Promise.race':
+      case 'Promise.any':
+        // The value of one of the promises (whichever settles first): each element's, awaited.
+        if (index === 0) this.elements(r, (e) => this.add(call, this.roles.promise(awaited(e.role)), 'await', e), fact);
+        return;
       case 'Promise.resolve':
         this.add(call, this.roles.promise(r), 'flow', fact);
         return;
+      case 'JSON.stringify': {
+        // `JSON.parse(JSON.stringify(x))`, a deep copy: the same data, as `structuredClone(x)` is.
+        const up = outerParens(ts, call).parent;
+        if (
+          index === 0 &&
+          up &&
+          ts.isCallExpression(up) &&
+          up.expression.getText() === 'JSON.parse' &&
+          up.arguments[0] === outerParens(ts, call)
+        )
+          this.add(up, r, 'flow', fact);
+        break;
+      }
       case 'structuredClone':
       case 'Object.freeze':
       case 'Object.seal':
@@ -2332,7 +2350,9 @@ function keyOf(ts: Ts, expr: Expression): string | undefined {
 function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
   if (ts.isObjectLiteralExpression(init)) return 'object';
   if (ts.isArrayLiteralExpression(init)) return 'array';
-  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'Map') return 'map';
+  // (A `WeakMap` is read and written as a map is, by `get` and `set`.)
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'WeakMap'].includes(init.expression.text))
+    return 'map';
   if (
     ts.isCallExpression(init) &&
     init.expression.getText() === 'Object.create' &&
