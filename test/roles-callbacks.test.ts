@@ -422,6 +422,12 @@ describe('built-ins that hand the data on: the first promise to settle, a deep c
     '`JSON.parse(JSON.stringify(x))`': [
       `export const names = () => ${FIELDS}.then((fields) => JSON.parse(JSON.stringify(fields)).map((f) => f.long_name));`,
     ],
+    '`Object.assign({}, item)`, a copy of one descriptor': [
+      `export const first = () => ${FIELDS}.then((fields) => Object.assign({}, fields[0]).long_name);`,
+    ],
+    'the arguments a timer hands its callback': [
+      `export const later = () => ${FIELDS}.then((fields) => { setTimeout((l) => l[0].long_name, 5, fields); process.nextTick((l) => l[1].long_name, fields); setImmediate((x, l) => l[2].long_name, 0, fields); });`,
+    ],
     'a `WeakMap` keyed by an object': [
       'const cache = new WeakMap();',
       `export const names = (key) => ${FIELDS}.then((fields) => { cache.set(key, fields); return cache.get(key).map((f) => f.long_name); });`,
@@ -437,6 +443,7 @@ describe('built-ins that hand the data on: the first promise to settle, a deep c
       "export const b = () => Promise.race([Promise.resolve([{ long_name: 'x' }])]).then((l) => l.map((f) => f.long_name));",
       "export const c = (fields) => JSON.parse(JSON.stringify(a())).length + JSON.parse('[]').map((g) => g.long_name);",
       'export const d = (text) => JSON.stringify([{ long_name: text }]);',
+      "export const e = () => a().then((fields) => setTimeout((l, m) => m.long_name, 5, fields, { long_name: 'x' }));",
     ];
     expect(migrated(lines)).toEqual([(lines[0] as string).replace('/v1/', '/v2/'), ...lines.slice(1)]);
   });

@@ -880,7 +880,11 @@ export class Tracker {
     if (!target) return;
     const into = skipParens(ts, target);
     if (index === 0) this.add(call, r, 'flow', fact);
-    else if (r.t === 'site' && r.what === 'object') {
+    else if (r.t === 'api' && r.node.kind === 'object') {
+      // `Object.assign({}, item)`: a copy of the API's object, as `{ ...item }` is (the call returns the target).
+      if (ts.isObjectLiteralExpression(into)) this.add(into, r, 'flow', fact);
+      this.add(call, r, 'flow', fact);
+    } else if (r.t === 'site' && r.what === 'object') {
       this.facts.observe(into, (t) => {
         if (t.role.t === 'site' && t.role.what === 'object') this.copyMembers(r, t.role);
       });
@@ -1840,6 +1844,16 @@ export class Tracker {
             fact,
           );
         return;
+      case 'setTimeout':
+      case 'setInterval':
+      case 'setImmediate':
+      case 'process.nextTick': {
+        // `setTimeout(cb, ms, list)`, `process.nextTick(cb, list)`: the arguments after the delay are the callback's.
+        const first = calleeText === 'setTimeout' || calleeText === 'setInterval' ? 2 : 1;
+        const cb = call.arguments[0];
+        if (cb && index >= first) this.callback(cb, index - first, fact);
+        return;
+      }
       case 'Promise.race':
       case 'Promise.any':
         // The value of one of the promises (whichever settles first): each element's, awaited.
