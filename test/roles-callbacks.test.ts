@@ -448,3 +448,31 @@ describe('built-ins that hand the data on: the first promise to settle, a deep c
     expect(migrated(lines)).toEqual([(lines[0] as string).replace('/v1/', '/v2/'), ...lines.slice(1)]);
   });
 });
+
+describe('a computed key on the API’s data, spelled elsewhere: the names it is given move with the reads', () => {
+  const cases: Record<string, string[]> = {
+    'a `const` key': ["const KEY = 'long_name';", `export const first = () => ${FIELDS}.then((fields) => fields[0][KEY]);`],
+    'a key each caller gives a function that reads its own data': [
+      `function pick(key) { return ${FIELDS}.then((fields) => fields.map((f) => f[key])); }`,
+      "export const names = () => pick('long_name');",
+      "export const names2 = () => pick('long_name').then((l) => l.length);",
+    ],
+    'a key the one caller gives beside the data': [
+      'function pluck(items, key) { return items.map((x) => x[key]); }',
+      `export const names = () => ${FIELDS}.then((fields) => pluck(fields, 'long_name'));`,
+    ],
+  };
+  it.each(Object.entries(cases))('%s', (_name, lines) => {
+    expect(migrated(lines)).toEqual(v2(lines));
+  });
+
+  it('a `let` key, a key one caller gives as a variable, and a function called with other objects too: unchanged', () => {
+    const lines = [
+      "let KEY = 'long_name';",
+      `export const first = () => ${FIELDS}.then((fields) => fields[0][KEY]);`,
+      `function pick(key) { return ${FIELDS}.then((fields) => fields.map((f) => f[key])); }`,
+      "export const names = (k) => pick('long_name').then(() => pick(k));",
+    ];
+    expect(migrated(lines)).toEqual([lines[0] as string, ...v2(lines.slice(1, 3)), lines[3]]);
+  });
+});

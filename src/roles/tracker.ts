@@ -505,7 +505,16 @@ export class Tracker {
       else this.load(r, p.name.text, (m, note) => this.add(p, m.role, m.step, m.prev ?? fact, note), fact);
     } else if (ts.isElementAccessExpression(p) && p.expression === n) {
       const key = keyOf(ts, p.argumentExpression);
-      this.load(r, key ?? '*', (m, note) => this.add(p, m.role, m.step, m.prev ?? fact, note), fact);
+      const then = (m: { role: Role; step: StepKind; prev?: Fact }, note?: string) =>
+        this.add(p, m.role, m.step, m.prev ?? fact, note);
+      // `item[KEY]`, `x[key]` in `pluck(list, key)`: the names the key is spelled with elsewhere are read here.
+      const named = key === undefined && r.t === 'api' ? this.keyLiterals(p.argumentExpression, fact) : undefined;
+      if (named)
+        for (const literal of named) {
+          this.namesRead(literal, fact);
+          this.load(r, literal.text, then, fact);
+        }
+      else this.load(r, key ?? '*', then, fact);
     } else if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.arguments?.includes(n as Expression)) {
       this.argument(p, p.arguments.indexOf(n as Expression), fact);
     } else if (ts.isCallExpression(p) && p.expression === n && r.t === 'fn') {
@@ -1309,6 +1318,44 @@ export class Tracker {
       if (!(ts.isStringLiteralLike(n) || ts.isIdentifier(n)) || n.text.includes('.') || fact.role.t !== 'api') continue;
       keepFact(this.named, n, { ...fact, node: n });
     }
+  }
+
+  /**
+   * The string literals a computed key on the API's data is (`item[KEY]` after `const KEY =
+   * 'long_name'`; `x[key]` in `function pick(key)` reading data it fetches, called `pick('long_name')`):
+   * a `const`'s, or what each call of the function gives the key's parameter. When the data came in
+   * through another parameter too (`pluck(list, key)`), only a function called once: its other calls
+   * may hand it the program's own objects with the same key. None when any may be something else.
+   */
+  private keyLiterals(key: Expression, fact: Fact): TsNamespace.StringLiteralLike[] | undefined {
+    const { ts } = this;
+    const e = skipParens(ts, key);
+    const decl = ts.isIdentifier(e) ? this.view.checker.getSymbolAtLocation(e)?.valueDeclaration : undefined;
+    const literal = (x: Node | undefined) => {
+      const v = x && skipParens(ts, x as Expression);
+      return v && ts.isStringLiteralLike(v) ? v : undefined;
+    };
+    if (decl && ts.isVariableDeclaration(decl) && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) {
+      const init = literal(decl.initializer);
+      return init ? [init] : undefined;
+    }
+    if (!decl || !ts.isParameter(decl) || decl.dotDotDotToken) return undefined;
+    const fn = decl.parent as FunctionLike;
+    const index = fn.parameters.indexOf(decl);
+    const name = this.calls.nameOf(fn);
+    const calls = (name ? this.calls.referencesOf(name) : []).flatMap((ref) => {
+      const up = outerParens(ts, ref).parent;
+      const call = up && ts.isPropertyAccessExpression(up) && up.name === ref ? up.parent : up;
+      const callee = call && ts.isCallExpression(call) ? skipParens(ts, call.expression) : undefined;
+      return callee === ref || (callee && ts.isPropertyAccessExpression(callee) && callee.name === ref) ? [call as CallLike] : [];
+    });
+    const seen = new Set<Fact>();
+    for (let f: Fact | undefined = fact; f && !seen.has(f); f = f.prev) {
+      seen.add(f);
+      if (f.step === 'argument' && fn.parameters.some((q) => q.name === f?.node) && calls.length !== 1) return undefined;
+    }
+    const all = calls.map((call) => literal(call.arguments?.[index]));
+    return all.length > 0 && all.every((x) => x !== undefined) ? (all as TsNamespace.StringLiteralLike[]) : undefined;
   }
 
   /** The string literals that name a property read on API data (`namesRead`), with the data. */
