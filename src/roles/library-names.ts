@@ -27,9 +27,11 @@ export function isCallbackMethod(name: string): boolean {
 export function returnsElement(name: string): boolean {
   return ['find', 'findLast', 'at', 'pop', 'shift'].includes(name);
 }
-/** Array methods that return (a part of) the same list. */
+/** Array methods that return (a part of) the same list, or an iterator of its elements (`values`). */
 export function returnsList(name: string): boolean {
-  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced'].includes(name);
+  return ['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat', 'splice', 'toSpliced', 'values'].includes(
+    name,
+  );
 }
 /** Global functions that take a value and read none of its members (`list.filter(Boolean)`). */
 export function readsNoMembers(name: string): boolean {

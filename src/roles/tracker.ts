@@ -520,6 +520,10 @@ export class Tracker {
     } else if (ts.isCallExpression(p) && p.expression === n && r.t === 'fn') {
       this.followed.add(n);
       this.callFunctionValue(p, r.fn as FunctionLike, fact);
+    } else if (ts.isCallExpression(p) && p.expression === n && r.t === 'client') {
+      // `api('/election/field/')`, `api({ url })`: an axios instance is itself a function that makes a request.
+      const path = clientPath(ts, p.arguments[0]);
+      if (path) this.joins.client(r.base, path, p, fact);
     } else if (ts.isVariableDeclaration(p) && p.initializer === n) {
       this.add(p.name, r, 'flow', fact);
     } else if ((ts.isParameter(p) || ts.isBindingElement(p)) && p.initializer === n) {
@@ -553,7 +557,11 @@ export class Tracker {
       this.add(array, site, 'flow', fact);
     } else if (ts.isReturnStatement(p)) {
       const fn = enclosingFunction(this.calls, p);
-      if (fn) this.returnFrom(fn, fact);
+      // A generator's `return x` is the last `{ value, done: true }`, which no `for…of` or spread sees.
+      if (fn && !isGenerator(fn)) this.returnFrom(fn, fact);
+    } else if (ts.isYieldExpression(p) && p.expression === n) {
+      const fn = enclosingFunction(this.calls, p);
+      if (fn) this.yieldFrom(fn, p, fact);
     } else if (ts.isArrowFunction(p) && p.body === n) {
       this.returnFrom(p, fact);
     } else if (ts.isForOfStatement(p) && p.expression === n) {
@@ -1018,7 +1026,9 @@ export class Tracker {
           if (member === '[]' || member === '*') watch('[]');
           else if (/^\d+$/.test(member)) {
             watch(member);
-            watch('[]?');
+            // Only a literal's elements have known places (`[a, b][0]` is `a`); those of a list the
+            // program makes from another (`Array.from(list)`, `list.map(f)`, a generator's) may be at any.
+            watch(this.ts.isArrayLiteralExpression(r.site) ? '[]?' : '[]');
           }
           return;
         }
@@ -1108,7 +1118,8 @@ export class Tracker {
       return;
     }
     if (r.t === 'client') {
-      if (isClientMethod(name) && args[0]) this.joins.client(r.base, args[0], call, fact);
+      const path = isClientMethod(name) ? clientPath(this.ts, args[0]) : undefined;
+      if (path) this.joins.client(r.base, path, call, fact);
       return;
     }
     if (r.t === 'instance') {
@@ -1120,6 +1131,13 @@ export class Tracker {
       if (keepsUrl(name)) this.add(call, r, 'flow', fact);
       else if (name === 'concat' && args.length === 1 && this.ts.isPropertyAccessExpression(call.expression))
         this.joins.concatCall(call, call.expression.expression, args[0] as Expression);
+      return;
+    }
+    // `it.next()` on a generator's call: `{ value, done }`, its `value` one element (an async generator's, a promise of it).
+    if (name === 'next' && r.t === 'site' && r.what === 'array' && this.calls.isFunctionLike(r.site) && isGenerator(r.site)) {
+      const result = this.roles.site(call, 'object');
+      this.elements(r, (e) => this.storeMember(result, 'value', e), fact);
+      this.add(call, isAsyncFunction(this.ts, r.site) ? this.roles.promise(result) : result, 'flow', fact);
       return;
     }
     const isList = isListRole(r);
@@ -1155,6 +1173,14 @@ export class Tracker {
       return;
     }
     if (!isList) return;
+    // `list.entries()`: an iterator of `[index, element]` pairs; `list.values()`: of the elements.
+    if (name === 'entries') {
+      const pairs = this.roles.site(call, 'array');
+      const pair = this.roles.site(call, 'pair');
+      this.elements(r, (e) => this.facts.store(this.cell(pair, '1'), e), fact);
+      this.facts.store(this.cell(pairs, '[]'), { ...fact, role: pair });
+      this.add(call, pairs, 'flow', fact);
+    }
     if (returnsElement(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
     if (returnsList(name)) this.add(call, r, 'flow', fact);
     if (!isCallbackMethod(name) || !args[0]) return;
@@ -1566,9 +1592,24 @@ export class Tracker {
     return `return:${this.roles.id(fn)}`;
   }
 
-  /** A role a function returns: stored for its calls (an async function's wrapped in a promise). */
+  /**
+   * `yield x` (`yield* xs`) in a generator: a call of it is an iterable whose elements are each `x`
+   * (each element of `xs`); an async generator's are awaited (`yield promise` yields what it
+   * settles with). Followed as an array the function makes, returned to its calls.
+   */
+  private yieldFrom(fn: FunctionLike, y: TsNamespace.YieldExpression, fact: Fact): void {
+    const iterable = this.roles.site(fn, 'array');
+    const async = isAsyncFunction(this.ts, fn);
+    const put = (e: Fact) =>
+      this.facts.store(this.cell(iterable, '[]'), async && e.role.t === 'promise' ? { ...e, role: awaited(e.role) } : e);
+    if (y.asteriskToken) this.elements(fact.role, put, fact);
+    else put(fact);
+    this.returnFrom(fn, { ...fact, role: iterable, step: 'flow', prev: fact });
+  }
+
+  /** A role a function returns: stored for its calls (an async function's wrapped in a promise, not a generator's iterable). */
   private returnFrom(fn: FunctionLike, fact: Fact): void {
-    const isAsync = fn.modifiers?.some((m) => m.kind === this.ts.SyntaxKind.AsyncKeyword) ?? false;
+    const isAsync = isAsyncFunction(this.ts, fn) && !isGenerator(fn);
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
     // A method's callers on instances the checker cannot type are found by following the instances.
@@ -2423,6 +2464,16 @@ function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
   return undefined;
 }
 
+/** Whether a function is a generator (`function*`, `*items() {}`): its calls return an iterable of what it yields. */
+function isGenerator(fn: FunctionLike): boolean {
+  return 'asteriskToken' in fn && !!fn.asteriskToken;
+}
+
+/** Whether a function is `async` (its calls return a promise; an async generator's, an async iterable). */
+function isAsyncFunction(ts: Ts, fn: FunctionLike): boolean {
+  return fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) ?? false;
+}
+
 /** The function a statement is in. */
 function enclosingFunction(calls: Calls, node: Node): FunctionLike | undefined {
   for (let n = node.parent; n; n = n.parent) if (calls.isFunctionLike(n)) return n;
@@ -2463,7 +2514,14 @@ function skipParensUp(ts: Ts, node: Node): Node {
   return n;
 }
 
+/** The path a client's request is given: its first argument, or the `url` of a config object (`api.request({ url })`). */
+function clientPath(ts: Ts, arg: Expression | undefined): Expression | undefined {
+  const first = arg && skipParens(ts, arg);
+  return first && ts.isObjectLiteralExpression(first) ? memberValue(ts, first, 'url') : arg;
+}
+
 /** The value an object literal gives a member (`{ url: '/election/field/' }`), if it writes it plainly once. */
+
 function memberValue(ts: Ts, site: Node, name: string): Expression | undefined {
   if (!ts.isObjectLiteralExpression(site)) return undefined;
   const found = site.properties.filter(
