@@ -476,3 +476,19 @@ describe('a computed key on the API’s data, spelled elsewhere: the names it is
     expect(migrated(lines)).toEqual([lines[0] as string, ...v2(lines.slice(1, 3)), lines[3]]);
   });
 });
+
+describe('a key given by several callers of a function handed the API’s data beside other objects', () => {
+  it('each V1 name given is left, with a marker where it is given (not a silent miss, not a guess)', () => {
+    const lines = [
+      'function pluck(items, key) { return items.map((x) => x[key]); }',
+      `export const names = () => ${FIELDS}.then((fields) => pluck(fields, 'long_name'));`,
+      "export const own = () => pluck([{ title: 'x' }], 'title');",
+    ];
+    expect(migrated(lines)).toEqual([
+      lines[0],
+      "// civic-migrate: `long_name` is given here to name what a function reads on V1 field descriptors (V2 calls it `description`), and its other calls may hand it other objects: pass `description` where the API's data arrives, or give each its own code path",
+      (lines[1] as string).replace('/v1/', '/v2/'),
+      lines[2],
+    ]);
+  });
+});

@@ -208,8 +208,10 @@ export function decide(a: Analysis): Decision[] {
   /** What the strongest evidence says the value is (`item`, `field descriptor`): a verdict other than none has some. */
   const nounOf = (facts: readonly ApiFact[]) => (facts[0] as ApiFact).role.node.noun;
   /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
+  /** Literals said as a key a caller gives (`key-shared`): no doubt is said of them as well. */
+  const keyGiven = new Set<Node>();
   const doubt = (site: NameSite, p: PropertyRule) => {
-    if (p.object !== 'field' || !a.civic || a.longName !== 'auto') return;
+    if (p.object !== 'field' || !a.civic || a.longName !== 'auto' || keyGiven.has(site.node)) return;
     if (program.ownerOf(site.node) === 'civic') return;
     if (!isModuleSide(site))
       out.push({ ...markAt(site.node, note('property-unproven', { v1: p.v1, v2: p.v2 }), propertyRef(p)), quiet: true });
@@ -246,6 +248,26 @@ export function decide(a: Analysis): Decision[] {
     const property = plan.fieldProperties.get(node.text) ?? plan.itemProperties.get(node.text);
     if (property && !(property.object === 'field' && a.longName === 'never'))
       byRoles({ node, name: node.text, place: 'element' }, property, facts);
+  }
+
+  // A V1 name a caller gives a key that reads V1 data (`pluck(fields, 'long_name')`) in a function its
+  // other calls may hand other objects: not renamed (it may be theirs), so said where it is given.
+  for (const { node, facts } of roles.keyGivers(a.source.sf)) {
+    if (!ts.isStringLiteralLike(node)) continue;
+    const property = plan.fieldProperties.get(node.text) ?? plan.itemProperties.get(node.text);
+    const moved = facts.filter(
+      (f): f is ApiFact => f.role.t === 'api' && f.role.node.version === plan.model.from && !f.role.stays && requested(f),
+    );
+    if (!property || moved.length === 0) continue;
+    keyGiven.add(node);
+    mark(
+      node,
+      note('key-shared', { v1: property.v1, v2: property.v2, noun: nounOf(moved) }),
+      propertyRef(property),
+      undefined,
+      undefined,
+      moved,
+    );
   }
 
   // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a

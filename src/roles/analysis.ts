@@ -72,6 +72,11 @@ export interface RoleAnalysis {
    * (`_.map(fields, 'long_name')`, `_.get(item, 'value')`), with that data.
    */
   named(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /**
+   * String literals of one file a call gives a parameter that keys a read of the API's data (`x[key]`
+   * in `pluck(list, key)`), where the function's other calls may hand it other objects: not renamed.
+   */
+  keyGivers(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /** Whether a value is a module's exports (`require('./x')`, `import * as x`, `module.exports = { … }`): its members are the program's own names. */
   isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
@@ -201,6 +206,7 @@ export function analyzeRoles(
     unread: (sf) => inFile(unread(), sf),
     unseenUrls: (sf) => inFile(unseenUrls(), sf),
     named: (sf) => inFile(t.namedOn(), sf),
+    keyGivers: (sf) => inFile(t.keyGivers, sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
     wanted: t.wanted(),

@@ -115,6 +115,8 @@ export class Tracker {
   private readonly registries = new Set<Node>();
   /** String literals naming a property read on API data (`_.map(fields, 'long_name')`), with that data. */
   private readonly named = new Map<Node, Fact[]>();
+  /** String literals given a parameter that keys a read of API data, whose function other calls may hand other objects (`keyLiterals`). */
+  readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Expression[]> | undefined;
   private readonly callersFound = new Set<FunctionLike>();
@@ -1375,10 +1377,18 @@ export class Tracker {
       const callee = call && ts.isCallExpression(call) ? skipParens(ts, call.expression) : undefined;
       return callee === ref || (callee && ts.isPropertyAccessExpression(callee) && callee.name === ref) ? [call as CallLike] : [];
     });
+    const r = (f: Fact) => f.role.t === 'api';
     const seen = new Set<Fact>();
     for (let f: Fact | undefined = fact; f && !seen.has(f); f = f.prev) {
       seen.add(f);
-      if (f.step === 'argument' && fn.parameters.some((q) => q.name === f?.node) && calls.length !== 1) return undefined;
+      if (f.step === 'argument' && fn.parameters.some((q) => q.name === f?.node) && calls.length !== 1) {
+        // Said where each caller spells it: a person decides which calls hand the API's data.
+        for (const call of calls) {
+          const given = literal(call.arguments?.[index]);
+          if (given && r(fact)) keepFact(this.keyGivers, given, { ...fact, node: given });
+        }
+        return undefined;
+      }
     }
     const all = calls.map((call) => literal(call.arguments?.[index]));
     return all.length > 0 && all.every((x) => x !== undefined) ? (all as TsNamespace.StringLiteralLike[]) : undefined;

@@ -172,6 +172,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `${code(p.url)} moves to V2, but it is handed to ${code(p.callee)}, which this tool cannot see into: the requests made with what it returns are not known, so make sure their data is read with V2's names (\`civic-migrate explain NAME\` says how)`,
   },
+  'key-shared': {
+    cause: () => 'warning',
+    text: (p) =>
+      `${code(p.v1)} is given here to name what a function reads on V1 ${p.noun}s (V2 calls it ${code(p.v2)}), and its other calls may hand it other objects: pass ${code(p.v2)} where the API's data arrives, or give each its own code path`,
+  },
   'read-formats': {
     cause: () => 'warning',
     text: (p) =>

@@ -60,6 +60,8 @@ export interface NoteParams {
   'response-unseen': { request: string; noun: string };
   /** An API base or URL the migration moves to V2, handed to a call this tool cannot see into, whose result is used. */
   'url-unseen': { url: string; callee: string };
+  /** A V1 name a caller gives a parameter that keys a read of V1 data (`x[key]`), where other calls may hand other objects. */
+  'key-shared': { v1: string; v2: string; noun: string };
   /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
   'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }
