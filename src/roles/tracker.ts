@@ -167,10 +167,13 @@ export class Tracker {
   private meet(node: Node): void {
     const here = this.facts.at(node);
     this.meetStaying(node, here);
+    // Mutation: `f.role.t === 'site'` -> true is equivalent: only a site role has `what`; `f.role.what === 'object'` -> true
+    // too: an object literal's site role is always an object's (arrays, maps and the rest are of array literals and calls).
     const literals = here.filter(
       (f): f is Fact & { role: SiteRole } =>
         f.role.t === 'site' && f.role.what === 'object' && this.ts.isObjectLiteralExpression(f.role.site),
     );
+    // Mutation: `literals.length === 0` -> false is equivalent: with no literal the loops below add nothing.
     if (literals.length === 0) return;
     const kept = here.some((f) => f.role.t === 'site' && f.step === 'heap');
     const objects = here.filter(
@@ -178,9 +181,12 @@ export class Tracker {
     );
     for (const literal of literals)
       for (const object of objects) {
+        // Mutation: `literal.role.site === node` -> false changes no role: a literal meets data here only as a whole
+        // (`{ ...data }`), which gave it that role already; only the evidence path recorded first can differ.
         if (literal.role.site === node) continue;
         // Meeting data that stays V1, the literal stays with it, and so do the literals and slugs it holds.
         if (object.role.stays) this.stayInto(literal.role.site, object, node);
+        // Mutation: the note -> `` is equivalent: a 'flow' fact's note is never shown (only shape and request notes are).
         else this.facts.add(literal.role.site, object.role, 'flow', object, `meets \`${short(node.getText())}\``);
       }
   }
@@ -190,18 +196,24 @@ export class Tracker {
    * data staying on V1 goes (a helper reading both) stays V1 with it: the literal gets that role.
    */
   private meetStaying(node: Node, here: readonly Fact[]): void {
+    // Mutation: `f.role.t === 'api'` -> true is equivalent: only an API role has `stays`; `staying.length === 0` -> false
+    // too: with none staying the loop below stays nothing.
     const staying = here.filter((f): f is Fact & { role: ApiRole } => f.role.t === 'api' && !!f.role.stays);
     if (staying.length === 0) return;
     for (const f of here) {
       if (f.role.t !== 'api' || f.role.stays) continue;
+      // Where it comes from, however far: a fact's `prev` is an earlier fact, so the chain ends.
       let origin: Fact = f;
-      for (let hops = 0; origin.prev && hops < 64; hops++) origin = origin.prev;
+      while (origin.prev) origin = origin.prev;
+      // Mutation: `origin.node === node` -> false changes no role: the literal itself is where data meets it only as a
+      // whole (`{ ...data }`), which gave it that role already; only the evidence path recorded first can differ.
       if (
         origin.node === node ||
         (!this.ts.isObjectLiteralExpression(origin.node) && !this.ts.isArrayLiteralExpression(origin.node))
       )
         continue;
       const at = origin.role;
+      // Mutation: `at.t === 'api'` -> true is equivalent: only an API role has a `node`, and `s.role.node` is one.
       for (const s of staying) if (at.t === 'api' && s.role.node === at.node) this.stayInto(origin.node, s, node);
     }
   }
@@ -210,24 +222,41 @@ export class Tracker {
   private stayInto(literal: Node, s: Fact & { role: ApiRole }, met: Node, depth = 0): void {
     const { ts } = this;
     const apiNode = s.role.node;
+    // Mutation: `depth > 8` -> `>= 8` or false, and `depth + 1` -> `depth - 1` below, are equivalent: the walk follows the
+    // API graph's children, at most 4 deep (2 for the V1 data that stays: record, items, item), so 8 is never reached.
     if (depth > 8) return;
+    // A member or element written as a name a `const` gives a literal (`state_information: items`) is that literal.
+    const written = (e: Expression): Expression => {
+      const x = skipParens(ts, e);
+      const init = this.constInitializer(x);
+      const literal = init && skipParens(ts, init);
+      return literal && (ts.isObjectLiteralExpression(literal) || ts.isArrayLiteralExpression(literal)) ? literal : x;
+    };
+    // Mutation: the note -> `` is equivalent: a 'flow' fact's note is never shown (only shape and request notes are).
     this.facts.add(literal, this.roles.api(apiNode, { stays: s.role.stays }), 'flow', s, `meets \`${short(met.getText())}\``);
+    // Mutation: `apiNode.kind === 'list'` -> true is equivalent: only a list has an element.
     if (ts.isArrayLiteralExpression(literal) && apiNode.kind === 'list' && apiNode.element) {
       for (const e of literal.elements) {
-        const x = skipParens(ts, e);
+        const x = written(e);
         if (ts.isObjectLiteralExpression(x))
           this.stayInto(x, { ...s, role: this.roles.api(apiNode.element, { stays: s.role.stays }) as ApiRole }, met, depth + 1);
       }
+      // Mutation: this condition -> true or `||` is equivalent: an array literal gets here only with a list's role (no
+      // array literal is a shape's, and the V1 objects that stay hold lists, no objects); `apiNode.kind === 'object'`
+      // -> true too: an object literal with a list's or a scalar's role finds no member (their `members` are empty).
     } else if (ts.isObjectLiteralExpression(literal) && apiNode.kind === 'object') {
       for (const p of literal.properties) {
         if (!ts.isPropertyAssignment(p)) continue;
         const name = memberName(ts, p.name);
+        // Mutation: `name !== undefined` -> true is equivalent: `members.get(undefined)` is undefined.
         const child = name !== undefined ? apiNode.members.get(name) : undefined;
-        const x = skipParens(ts, p.initializer);
+        const x = written(p.initializer);
         // `{ field_type: 'vbm_no_excuse', … }`: the slug it spells stays with it.
         // (Its fact comes from the object's, as a slug compared with an item's `field_type` does.)
         if (child === this.graph.slug && ts.isStringLiteralLike(x))
           this.slugSlots.set(x, { ...s, role: this.roles.api(child, { stays: s.role.stays }), prev: s });
+        // Mutation: `child.kind === 'object'` -> false is equivalent: only V1 data stays, and the V1 objects (descriptor,
+        // record, item) hold no object member, only a list (`state_information`).
         if (
           child &&
           (child.kind === 'object' || child.kind === 'list') &&
@@ -266,8 +295,9 @@ export class Tracker {
   /** Whether a role is (or holds) the API's data or URLs, not only another service's path or an object of the program's own. */
   isApiValue(role: Role): boolean {
     const seen = new Set<string>();
-    const meaningful = (r: Role, depth: number): boolean => {
-      if (seen.has(r.key) || depth > 4) return false;
+    // However deep (`{ a: { b: { c: fetch(…) } } }`): each role is asked once, so the walk ends.
+    const meaningful = (r: Role): boolean => {
+      if (seen.has(r.key)) return false;
       seen.add(r.key);
       switch (r.t) {
         case 'api':
@@ -277,12 +307,12 @@ export class Tracker {
           return r.url.kind !== 'other';
         case 'promise':
         case 'response':
-          return meaningful(r.of, depth + 1);
+          return meaningful(r.of);
         case 'site':
           // An object of functions followed because they serve the API's data (`followObject`) is the API's too.
           return (
             this.instanced.has(r.site as TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile) ||
-            this.facts.cellsOf(r.key).some((f) => meaningful(f.role, depth + 1))
+            this.facts.cellsOf(r.key).some((f) => meaningful(f.role))
           );
         case 'fn':
           return this.facts.filled(this.returnCell(r.fn as FunctionLike));
@@ -291,7 +321,7 @@ export class Tracker {
           return true;
       }
     };
-    return meaningful(role, 0);
+    return meaningful(role);
   }
 
   /**
@@ -704,6 +734,7 @@ export class Tracker {
     const instance = this.roles.instance(cls);
     // A class another module imports: its instances are made there (an importer not yet in an inferred program).
     if (isExported(ts, name ?? cls)) this.export(name ?? cls, instance);
+    // Mutation: `[]` -> `["Stryker was here"]` is equivalent: `isExported` of a string (no node, no parent) is false.
     for (const ref of name ? this.calls.referencesOf(name) : []) if (isExported(ts, ref)) this.export(ref, instance);
     const made = madeFrom(ts, this.calls, cls);
     for (const n of made.news) this.add(n, instance, 'flow', undefined);
@@ -713,6 +744,7 @@ export class Tracker {
     const visit = (n: Node): void => {
       if (n.kind === ts.SyntaxKind.ThisKeyword) {
         const p = n.parent;
+        // Mutation: `p.expression === n` -> true is equivalent: a `this` under a property access is its expression (a name is never `this`).
         if (p && !(ts.isPropertyAccessExpression(p) && p.expression === n) && classOfThis(ts, this.calls, n) === cls)
           this.add(n, instance, 'flow', undefined);
         // Stryker disable next-line ConditionalExpression: a nested class's `this` is its own (`classOfThis` above): not entering it only saves the walk
