@@ -492,3 +492,31 @@ describe('a key given by several callers of a function handed the API’s data b
     ]);
   });
 });
+
+describe('a V1 Boolean’s text compared on a state item the migration moves', () => {
+  const STATE = "fetch(HOST + '/v1/election/state/CA/').then((r) => r.json())";
+  const MARKER =
+    "// civic-migrate: a V1 state item's `text` is compared with `'True'` here: V2 gives a Boolean as `bool_value` and does not document its `text`'s casing, so compare `bool_value` (`true`/`false`) instead";
+  it('gets a marker (`"True"`, `!== "False"`), not on other texts or on data the program builds', () => {
+    const lines = [
+      `export const yes = () => ${STATE}.then((s) => s.state_information.filter((i) => i.text === 'True').length);`,
+      `export const no = () => ${STATE}.then((s) => s.state_information.filter((i) => ('False' !== (i.text))).length);`,
+      `export const other = () => ${STATE}.then((s) => s.state_information.filter((i) => i.text === 'Yes' || i.field_type === 'True').length);`,
+      "export const mine = () => [{ text: 'True' }].filter((i) => i.text === 'True').length;",
+    ];
+    const path =
+      '// civic-migrate: `/v1/election/state/{state}/` became `/v2/election/data/state/{state}/`: The early, unauthenticated V1 state path. V2 has only the keyed path: send HTTP Basic auth (API key ID as user name, secret as password).';
+    const moved = (line: string | undefined) => (line as string).replace('/v1/election/state/', '/v2/election/data/state/');
+    expect(migrated(lines)).toEqual([
+      MARKER,
+      path,
+      moved(lines[0]),
+      MARKER.replace("`'True'`", "`'False'`"),
+      path,
+      moved(lines[1]),
+      path,
+      moved(lines[2]),
+      lines[3],
+    ]);
+  });
+});

@@ -270,6 +270,55 @@ export function decide(a: Analysis): Decision[] {
     );
   }
 
+  // `item.text === 'True'`: V1's Boolean text, compared on an item the migration moves to V2, whose
+  // Boolean is `bool_value` (the casing of its text is not documented): said where it is compared.
+  if (/(['"`])(?:True|False)\1/.test(text)) {
+    const { SyntaxKind: K } = ts;
+    const equality = new Set([
+      K.EqualsEqualsEqualsToken,
+      K.EqualsEqualsToken,
+      K.ExclamationEqualsEqualsToken,
+      K.ExclamationEqualsToken,
+    ]);
+    const visit = (n: Node): void => {
+      if (ts.isBinaryExpression(n) && equality.has(n.operatorToken.kind)) {
+        for (const [literal, other] of [
+          [n.right, n.left],
+          [n.left, n.right],
+        ] as const) {
+          let read: Node = other;
+          while (ts.isParenthesizedExpression(read)) read = read.expression;
+          if (!ts.isStringLiteralLike(literal) || !/^(?:True|False)$/.test(literal.text) || !ts.isPropertyAccessExpression(read))
+            continue;
+          if (read.name.text !== 'text') continue;
+          const moved = roles
+            .at(read.expression)
+            .filter(
+              (f): f is ApiFact =>
+                f.role.t === 'api' &&
+                f.role.node.concept === 'item' &&
+                f.role.node.version === plan.model.from &&
+                !f.role.stays &&
+                requested(f),
+            );
+          // (Said as the `value` rule's finding: V2's `bool_value` is where the Boolean is.)
+          const value = plan.itemProperties.get('value');
+          if (moved.length > 0)
+            mark(
+              literal,
+              note('boolean-text', { literal: literal.getText(a.source.sf) }),
+              value ? propertyRef(value) : null,
+              undefined,
+              undefined,
+              moved,
+            );
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(a.source.sf);
+  }
+
   // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a
   // callback the roles cannot follow: what it reads is nobody's decision yet.
   for (const { node, facts } of roles.unfollowed(a.source.sf)) {

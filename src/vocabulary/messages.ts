@@ -177,6 +177,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `${code(p.v1)} is given here to name what a function reads on V1 ${p.noun}s (V2 calls it ${code(p.v2)}), and its other calls may hand it other objects: pass ${code(p.v2)} where the API's data arrives, or give each its own code path`,
   },
+  'boolean-text': {
+    cause: () => 'warning',
+    text: (p) =>
+      `a V1 state item's \`text\` is compared with ${code(p.literal)} here: V2 gives a Boolean as \`bool_value\` and does not document its \`text\`'s casing, so compare \`bool_value\` (\`true\`/\`false\`) instead`,
+  },
   'read-formats': {
     cause: () => 'warning',
     text: (p) =>

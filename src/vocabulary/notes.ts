@@ -62,6 +62,8 @@ export interface NoteParams {
   'url-unseen': { url: string; callee: string };
   /** A V1 name a caller gives a parameter that keys a read of V1 data (`x[key]`), where other calls may hand other objects. */
   'key-shared': { v1: string; v2: string; noun: string };
+  /** A V1 state item's `text` compared with a Boolean's text (`"True"`), where the item moves to V2. */
+  'boolean-text': { literal: string };
   /** A property V2 renames for some fields' items only, read where items of such fields and of others arrive. */
   'read-formats': { v1: string; v2: string; renamed: readonly string[]; kept: readonly string[] };
 }
