@@ -134,6 +134,38 @@ describe('transformSource', () => {
     ]);
   });
 
+  it('an Options API component: what a hook stores on `this` reaches its template, computed values and methods', () => {
+    const input = [
+      '<template>',
+      '  <ul>',
+      '    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+      "    <li v-if=\"item\">{{ item.value ? 'yes' : 'no' }} {{ titles[0] }}</li>",
+      '  </ul>',
+      '</template>',
+      '<script>',
+      "const BASE = 'https://api.voteamerica.org/v1';",
+      'export default {',
+      '  data() {',
+      '    return { fields: [], item: null };',
+      '  },',
+      '  async mounted() {',
+      "    this.fields = await fetch(BASE + '/election/field/').then((r) => r.json());",
+      '    this.pick(this.fields);',
+      '  },',
+      '  computed: {',
+      '    titles() { return this.fields.map((f) => f.long_name); },',
+      '  },',
+      '  methods: {',
+      "    pick(list) { this.item = list.find((f) => f.slug === 'x'); return this.item && this.item.long_name; },",
+      '  },',
+      '};',
+      '</script>',
+      '',
+    ].join('\n');
+    // (`item` is a descriptor here, whose `value` no rule renames: only a state item's becomes `bool_value`.)
+    expect(transformSource(input, 'c.vue').output).toBe(input.replaceAll('long_name', 'description').replace('/v1', '/v2'));
+  });
+
   it('reports Vue positions in the file, not in the block or the virtual script', () => {
     const input =
       '<template>\n  <p>{{ s.vbm_universal }}</p>\n</template>\n<script setup>\nconst x = s.vbm_universal;\n</script>\n';

@@ -520,3 +520,18 @@ describe('a V1 Boolean’s text compared on a state item the migration moves', (
     ]);
   });
 });
+
+describe('an object literal whose methods share `this`', () => {
+  it('what one method stores on `this` is what another reads there, through arrows, and its methods are called on it', () => {
+    const lines = [
+      'export const store = {',
+      `  load() { return ${FIELDS}.then((list) => { this.fields = list; }); },`,
+      '  names() { return this.fields.map((f) => f.long_name); },',
+      '  first: function () { return this.pick(0).long_name; },',
+      '  pick(i) { return this.fields[i]; },',
+      '};',
+      "export const other = { fields: [{ long_name: 'x' }], names() { return this.fields.map((f) => f.long_name); } };",
+    ];
+    expect(migrated(lines)).toEqual(v2(lines.slice(0, 6)).concat(lines.slice(6)));
+  });
+});

@@ -273,6 +273,75 @@ export function makerValueReaders(ts: Ts, calls: Calls, maker: Maker): Node[] {
   });
 }
 
+/** The members of a Vue component's options whose functions' `this` is the component (`computed`, `methods`, `watch`). */
+const VUE_GROUPS = new Set(['computed', 'methods', 'watch']);
+/** Members only a Vue component's options object has together with those groups. */
+const VUE_OPTIONS = new Set([
+  'data',
+  'props',
+  'computed',
+  'methods',
+  'watch',
+  'template',
+  'render',
+  'created',
+  'mounted',
+  'setup',
+]);
+
+/**
+ * The object literal a `this` is: the one whose method (or function member) it is in, through arrow
+ * functions (`{ load() { this.fields = … } }`); for a function of a Vue component's `computed`,
+ * `methods` or `watch`, the component's options object (Vue puts them all on one instance).
+ */
+export function objectOfThis(ts: Ts, at: Node): TsNamespace.ObjectLiteralExpression | undefined {
+  let fn: Node | undefined = at.parent;
+  while (fn && (ts.isArrowFunction(fn) || !ts.isFunctionLike(fn))) fn = fn.parent;
+  if (
+    !fn ||
+    !(
+      ts.isMethodDeclaration(fn) ||
+      ts.isGetAccessorDeclaration(fn) ||
+      ts.isSetAccessorDeclaration(fn) ||
+      ts.isFunctionExpression(fn)
+    )
+  )
+    return undefined;
+  const holder = ts.isFunctionExpression(fn) && fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent : fn;
+  const literal = holder.parent;
+  if (!literal || !ts.isObjectLiteralExpression(literal)) return undefined;
+  const group = literal.parent;
+  const options = group && ts.isPropertyAssignment(group) && group.initializer === literal ? group.parent : undefined;
+  const named = (n: Node) => (ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : undefined);
+  if (
+    options &&
+    ts.isObjectLiteralExpression(options) &&
+    VUE_GROUPS.has(named((group as TsNamespace.PropertyAssignment).name) ?? '') &&
+    options.properties.filter((p) => p.name && VUE_OPTIONS.has(named(p.name) ?? '')).length >= 2
+  )
+    return options;
+  return literal;
+}
+
+/** The functions of a Vue component's `computed`, `methods` and `watch` groups, by name (`this.<name>` on the component). */
+export function vueGroupFunctions(
+  ts: Ts,
+  calls: Calls,
+  options: TsNamespace.ObjectLiteralExpression,
+): Map<string, { fn: FunctionLike; group: string }> {
+  const out = new Map<string, { fn: FunctionLike; group: string }>();
+  for (const g of options.properties) {
+    const group = g.name && (ts.isIdentifier(g.name) || ts.isStringLiteral(g.name)) ? g.name.text : undefined;
+    if (!group || !VUE_GROUPS.has(group) || !ts.isPropertyAssignment(g) || !ts.isObjectLiteralExpression(g.initializer)) continue;
+    for (const m of g.initializer.properties) {
+      const value = ts.isPropertyAssignment(m) ? skipParens(ts, m.initializer) : m;
+      const name = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+      if (name !== undefined && calls.isFunctionLike(value)) out.set(name, { fn: value, group });
+    }
+  }
+  return out;
+}
+
 /** Where `this` may be an instance of the maker: the class, or a constructor function and its prototype's functions. */
 export function thisScopes(ts: Ts, calls: Calls, maker: Maker): Node[] {
   if (ts.isClassLike(maker)) return [maker];

@@ -15,9 +15,11 @@ import {
   makerOfMember,
   makerValueReaders,
   memberOfClass,
+  objectOfThis,
   objectsHolding,
   staticOwnerOf,
   thisScopes,
+  vueGroupFunctions,
 } from './instances.js';
 import { Joins } from './joins.js';
 import {
@@ -129,6 +131,8 @@ export class Tracker {
   /** What the methods of the other classes return or store on `this`, by role key: judged once the queue is empty. */
   private readonly pendingMakers = new Map<Followed, Map<string, Role>>();
   private readonly staticSides = new Map<Maker, StaticSide>();
+  /** Object literals whose methods' `this` is followed as the object (`followThisOf`). */
+  private readonly thisFollowed = new Set<Node>();
 
   constructor(
     readonly view: ProgramView,
@@ -695,6 +699,9 @@ export class Tracker {
       const owner = skipParens(ts, t.expression);
       // `this.fields = …`, or through `var self = this`: the `this` it is.
       const self = owner.kind === ts.SyntaxKind.ThisKeyword ? owner : this.thisAliased(owner);
+      // `{ load() { this.fields = … } }`, a Vue component's options: the object is its methods' `this`.
+      const literal = self && objectOfThis(ts, self);
+      if (literal) this.followThisOf(literal);
       if (isModuleExports(ts, t)) {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
       } else if ((self || exported) && wanted)
@@ -865,6 +872,31 @@ export class Tracker {
   private holdFunction(site: SiteRole, name: string, fn: FunctionLike): void {
     this.add(fn, this.roles.fn(fn), 'flow', undefined);
     for (const f of this.facts.at(fn)) if (f.role.t === 'fn' && f.role.fn === fn) this.storeMember(site, name, f);
+  }
+
+  /**
+   * An object literal whose methods store on `this` (`{ async load() { this.fields = await … }, names()
+   * { return this.fields.map(…) } }`, a Vue component's options with its template): the `this` of each
+   * of its methods is the object, its methods are called on it, and a Vue component's computed values
+   * and methods are members of it too. Once per object.
+   */
+  private followThisOf(literal: TsNamespace.ObjectLiteralExpression): void {
+    const { ts } = this;
+    if (this.thisFollowed.has(literal)) return;
+    this.thisFollowed.add(literal);
+    const site = this.roles.site(literal, 'object');
+    this.add(literal, site, 'flow', undefined);
+    const visit = (n: Node): void => {
+      if (n.kind === ts.SyntaxKind.ThisKeyword) {
+        if (objectOfThis(ts, n) === literal) this.add(n, site, 'flow', undefined);
+      } else if (!ts.isClassLike(n)) ts.forEachChild(n, visit);
+    };
+    visit(literal);
+    this.functionMembers(literal);
+    for (const [name, { fn, group }] of vueGroupFunctions(ts, this.calls, literal)) {
+      if (group === 'computed') this.facts.watch(this.returnCell(fn), (f) => this.storeMember(site, name, f));
+      else if (group === 'methods') this.holdFunction(site, name, fn);
+    }
   }
 
   /** `store.fields` on an instance: what its class (or a base) stores there, or what its getter returns. */
