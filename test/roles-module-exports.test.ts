@@ -7,32 +7,12 @@
  * function reached no parameter, and `new` of such a class was no instance, so their reads stayed V1
  * while the request moved (a silent wrong answer).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCodemod } from '../src/codemod/run.js';
-import { bundledMappings } from './helpers/bundled.js';
-import { analyze, V1 } from './helpers/program.js';
+import { analyze, changedLines, V1 } from './helpers/program.js';
 
 const FETCH_LIST = `fetch(${V1} + '/election/field/').then((r) => r.json())`;
 const READ = 'fields.map((f) => f.long_name)';
 const DESCRIPTOR = ['`f`: V1 field descriptor'];
-
-/** The codemod's dry run over these files in a real folder (modules resolve on disk): each patch's changed lines, by file. */
-async function changedLines(files: Record<string, string>): Promise<string[][]> {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-modules-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const patches: string[] = [];
-  await runCodemod({
-    cwd: dir,
-    write: false,
-    diff: true,
-    mappings: bundledMappings(),
-    onFile: (_r, p) => void (p && patches.push(p)),
-  });
-  return patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
-}
 
 describe('a function a module exports gets the data its importers hand it', () => {
   const forms: Record<string, [lib: string, use: string]> = {

@@ -6,14 +6,9 @@
  * - the text of a `const` that fixes a part of a URL (`constantText`);
  * - a member of an object literal the checker cannot type (`literalMember`).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCodemod } from '../src/codemod/run.js';
 import { transformSource } from '../src/codemod/transform.js';
-import { bundledMappings } from './helpers/bundled.js';
-import { analyze, configFile, HOST, V1 } from './helpers/program.js';
+import { analyze, changedLines, configFile, HOST, V1 } from './helpers/program.js';
 
 const V2 = "'https://api.voteamerica.org/v2'";
 
@@ -22,21 +17,6 @@ const isModule = (files: Record<string, string>, text: string, nth = 0, file?: s
   const a = analyze(files);
   return a.roles.isModule(a.node(text, nth, file ?? (Object.keys(files)[0] as string)));
 };
-
-/** The codemod's dry run over these files in a real folder (modules resolve on disk): each patch's changed lines. */
-async function changedLines(files: Record<string, string>): Promise<string[][]> {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-tracker-modules-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const patches: string[] = [];
-  await runCodemod({
-    cwd: dir,
-    write: false,
-    diff: true,
-    mappings: bundledMappings(),
-    onFile: (_r, p) => void (p && patches.push(p)),
-  });
-  return patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
-}
 
 describe("a module's own value: its members are the program's names (isModule)", () => {
   const B = { 'b.js': 'export const vbm_no_excuse = 1;\nexport const cfg = {};\n' };

@@ -3,7 +3,11 @@
  * `analyze({ 'a.js': code })` gives the analysis, a node found by its text, and what the engine
  * says a node is (the last step of each fact's evidence).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import { runCodemod } from '../../src/codemod/run.js';
 import { type ConfigFormat, parseConfig } from '../../src/files/config-files.js';
 import { loadMappings } from '../../src/mapping/load.js';
 import { analyzeRoles } from '../../src/roles/analysis.js';
@@ -11,6 +15,7 @@ import { type ConfigFile, ConfigSources } from '../../src/roles/config-sources.j
 import { evidenceOf } from '../../src/roles/evidence.js';
 import { inferredProgram } from '../../src/roles/inferred.js';
 import { Calls } from '../../src/roles/program-view.js';
+import { bundledMappings } from './bundled.js';
 import { nodeByText } from './nodes.js';
 
 export type Node = TsNamespace.Node;
@@ -56,4 +61,19 @@ export function programView(files: Record<string, string>) {
     return `${sf.fileName.replace(`${ROOT}/`, '')}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1} ${n.getText(sf)}`;
   };
   return { view, calls, ts, node, at };
+}
+
+/** The codemod's dry run over these files in a real folder (modules resolve on disk): each patch's changed lines, by file. */
+export async function changedLines(files: Record<string, string>): Promise<string[][]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-program-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const patches: string[] = [];
+  await runCodemod({
+    cwd: dir,
+    write: false,
+    diff: true,
+    mappings: bundledMappings(),
+    onFile: (_r, p) => void (p && patches.push(p)),
+  });
+  return patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
 }
