@@ -12,6 +12,7 @@ import {
   heldName,
   type Maker,
   madeFrom,
+  makerNamed,
   makerOfMember,
   makerValueReaders,
   memberOfClass,
@@ -706,13 +707,26 @@ export class Tracker {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
       } else if ((self || exported) && wanted)
         for (const ref of this.calls.referencesOf(t.name)) if (ref !== t) this.add(ref, fact.role, 'flow', fact);
-      // Kept per class too, for reads on an instance the checker cannot type (`store.fields` in another module).
-      const maker = self && classOfThis(ts, this.calls, self);
+      // Kept per class too, for reads on an instance the checker cannot type (`store.fields` in another module);
+      // and so is a member stored on an instance from outside (`const store = new Store(); store.fields = …`).
+      const maker = self ? classOfThis(ts, this.calls, self) : this.madeBy(owner);
       if (maker) this.storeOnInstances(maker, t.name.text, fact);
       this.storeInto(t.expression, t.name.text, fact);
     } else if (ts.isElementAccessExpression(t)) {
       this.storeInto(t.expression, keyOf(ts, t.argumentExpression) ?? '*', fact);
     }
+  }
+
+  /**
+   * The class (or function) of the program an object was made by, where it is a name or a member that
+   * starts with one (`const store = new Store()`, a class field `store = new Store()`), if it does.
+   */
+  private madeBy(e: Expression): Maker | undefined {
+    const { ts } = this;
+    const decl = this.view.checker.getSymbolAtLocation(e)?.valueDeclaration;
+    const init = decl && (ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) ? decl.initializer : undefined;
+    const made = init && skipParens(ts, init);
+    return made && ts.isNewExpression(made) ? makerNamed(ts, this.calls, made.expression) : undefined;
   }
 
   /** The `this` a name was given (`var self = this`, as code before arrow functions kept the instance), if it is such a name. */
@@ -934,24 +948,29 @@ export class Tracker {
   private storeInto(object: Expression, member: string, fact: Fact): void {
     this.allocate(object);
     this.facts.observe(object, (o) => {
-      if (o.role.t !== 'site') return;
-      this.storeMember(o.role, member, fact);
+      // Mutation: `o.role.t === 'site'` -> true changes no read: any other role's cells are read by no one, but an
+      // instance's, which are its class's (`instanceCell`), as below.
+      if (o.role.t === 'site') this.storeMember(o.role, member, fact);
+      // `store.fields = …` on an instance of a class of the program's, as `this.fields = …` in the class.
+      else if (o.role.t === 'instance') this.storeOnInstances(o.role.cls, member, fact);
     });
   }
 
   private storeMember(site: SiteRole, member: string, fact: Fact): void {
     if (site.what === 'array') {
-      if (/^\d+$/.test(member)) this.facts.store(this.cell(site, member), fact);
+      // At its numbered place (`list[2] = x`); added (`push`), or at a place named at run time or by a name: at any.
+      this.facts.store(this.cell(site, /^\d+$/.test(member) ? member : '[]?'), fact);
       this.facts.store(this.cell(site, '[]'), fact);
-      if (!/^\d+$/.test(member)) this.facts.store(this.cell(site, '[]?'), fact);
       return;
     }
     this.facts.store(this.cell(site, member), fact);
     this.facts.store(this.cell(site, '**'), fact);
     const names = this.memberNames.get(site.key) ?? new Set<string>();
     this.memberNames.set(site.key, names);
+    // Stryker disable next-line ConditionalExpression: a member stored again only copies it again, watching the same cells for the same facts
     if (names.has(member)) return;
     names.add(member);
+    // Stryker disable next-line ArrayDeclaration: a string for a copy's site stores under cells keyed `undefined.…`, read by no one
     for (const to of this.copies.get(site.key) ?? []) this.copyMember(site, to, member);
   }
 
@@ -959,7 +978,9 @@ export class Tracker {
   private assignInto(call: CallLike, index: number, fact: Fact): void {
     const { ts } = this;
     const r = fact.role;
+    // Stryker disable next-line OptionalChaining: a call with no arguments (`new X`) has no fact at an argument to come here with
     const target = call.arguments?.[0];
+    // Stryker disable next-line ConditionalExpression: the fact is of one of the call's arguments, so it has a first
     if (!target) return;
     const into = skipParens(ts, target);
     if (index === 0) this.add(call, r, 'flow', fact);
@@ -968,7 +989,9 @@ export class Tracker {
       if (ts.isObjectLiteralExpression(into)) this.add(into, r, 'flow', fact);
       this.add(call, r, 'flow', fact);
     } else if (r.t === 'site' && r.what === 'object') {
+      // Mutation: `r.t === 'site'` -> true above is equivalent: only a site role has `what`.
       this.facts.observe(into, (t) => {
+        // Mutation: `t.role.t === 'site'` -> true is equivalent: only a site role has `what`.
         if (t.role.t === 'site' && t.role.what === 'object') this.copyMembers(r, t.role);
       });
       // `Object.assign({}, defaults)`: a new object.
@@ -983,11 +1006,17 @@ export class Tracker {
 
   /** `{ ...from }`, `Object.assign(to, from)`: every member of `from`, now and later, is that member of `to`. */
   private copyMembers(from: SiteRole, to: SiteRole): void {
+    // Stryker disable next-line ConditionalExpression: an object copied into itself (`Object.assign(o, o)`) stores each member where it is
     if (from.key === to.key) return;
+    // Stryker disable next-line ArrayDeclaration: a string for a copy's site stores under cells keyed `undefined.…`, read by no one
     const list = this.copies.get(from.key) ?? [];
+    // Mutation: `list.some(…)`, `s.key === to.key` -> false are equivalent: a copy made twice watches the same cells
+    // again, for the same facts (-> true, `!==` are not: a second copy would get nothing).
+    // Stryker disable next-line ArrowFunction: as `list.some(…)` -> false above
     if (list.some((s) => s.key === to.key)) return;
     list.push(to);
     this.copies.set(from.key, list);
+    // Stryker disable next-line ArrayDeclaration: a member named `Stryker was here` is stored by no one
     for (const member of this.memberNames.get(from.key) ?? []) this.copyMember(from, to, member);
   }
 
@@ -996,6 +1025,7 @@ export class Tracker {
   }
 
   private storeInLiteral(literal: Node, member: string | undefined, fact: Fact): void {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: only a property of an object literal comes here, and `memberName` names each (`*` when computed) but a bigint's (`{ 1n: x }`)
     if (!this.ts.isObjectLiteralExpression(literal) || member === undefined) return;
     const site = this.roles.site(literal, 'object');
     this.storeMember(site, member, fact);
@@ -1004,12 +1034,12 @@ export class Tracker {
 
   /** `{ ...value }`: a copy of an API object is that object; a copy of the program's own object holds its members. */
   private spreadInto(literal: Node, fact: Fact): void {
+    // Stryker disable next-line ConditionalExpression: a spread assignment is always in an object literal
     if (!this.ts.isObjectLiteralExpression(literal)) return;
     const r = fact.role;
     if (r.t === 'api' && r.node.kind === 'object') this.add(literal, r, 'flow', fact);
     if (r.t === 'site') {
       const site = this.roles.site(literal, 'object');
-      this.facts.watch(this.cell(r, '**'), (m) => this.facts.store(this.cell(site, '**'), m));
       if (r.what === 'object') this.copyMembers(r, site);
       this.add(literal, site, 'flow', fact);
     }
@@ -1022,18 +1052,31 @@ export class Tracker {
   private allocate(expr: Expression): void {
     const { ts, checker } = { ts: this.ts, checker: this.view.checker };
     const e = skipParens(ts, expr);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: an object asked again adds only the sites it added (or, given facts since, none); any other expression has no declaration with an initializer
     if (!(ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) || this.allocated.has(e)) return;
     this.allocated.add(e);
     const symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
     // A variable's initializer; a member's (`this.byKey = new Map()` in a constructor, a class field `byKey = {}`).
+    const values: Expression[] = [];
+    // Stryker disable next-line ArrayDeclaration: a string for a declaration is no declaration: skipped
     for (const decl of ts.isIdentifier(e) ? [symbol?.valueDeclaration] : (symbol?.declarations ?? [])) {
+      // Mutation: `decl.operatorToken.kind === …EqualsToken` -> true is equivalent: only `=` declares a member (`this.x ??= {}` does not).
       const value =
         decl && (ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl))
           ? decl.initializer
           : decl && ts.isBinaryExpression(decl) && decl.operatorToken.kind === ts.SyntaxKind.EqualsToken
             ? decl.right
             : undefined;
-      if (!value) continue;
+      if (value) values.push(value);
+    }
+    // What a variable is given later (`let byKey = null; … byKey = {}`, `byKey ??= {}`).
+    const given = [ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken];
+    if (ts.isIdentifier(e))
+      for (const ref of this.calls.referencesOf(e)) {
+        const p = ref.parent;
+        if (ts.isBinaryExpression(p) && given.includes(p.operatorToken.kind)) values.push(p.right);
+      }
+    for (const value of values) {
       const init = skipParens(ts, value);
       const what = siteKindOf(ts, init);
       if (what && !this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
@@ -1048,11 +1091,11 @@ export class Tracker {
     switch (r.t) {
       case 'api': {
         const node = r.node;
-        if (node.kind === 'list') {
-          if (member === '[]' || member === '*' || /^\d+$/.test(member)) {
-            const element = node.element;
-            if (element) then({ role: this.apiRole(element, r), step: 'element' });
-          }
+        // A list (only a list has an element): an index, or a key named at run time (a key written
+        // `'[]'` names a member, not an element).
+        const element = node.element;
+        if (element) {
+          if (member === '*' || /^\d+$/.test(member)) then({ role: this.apiRole(element, r), step: 'element' });
           return;
         }
         const child = node.members.get(member);
@@ -1089,7 +1132,7 @@ export class Tracker {
           return;
         }
         if (r.what === 'array') {
-          if (member === '[]' || member === '*') watch('[]');
+          if (member === '*') watch('[]');
           else if (/^\d+$/.test(member)) {
             watch(member);
             // Only a literal's elements have known places (`[a, b][0]` is `a`); those of a list the
@@ -1115,6 +1158,7 @@ export class Tracker {
       case 'instance':
         this.loadFromInstance(r, member, then);
         return;
+      // Stryker disable next-line ConditionalExpression: the switch ends the function: without this `return` it ends all the same
       default:
         return;
     }
@@ -1127,20 +1171,24 @@ export class Tracker {
 
   /** Calls `then` for each element of a list role (an API list, an array or a map the program builds). */
   elements(r: Role, then: (f: Fact) => void, via: Fact): void {
-    if (r.t === 'api' && r.node.kind === 'list') {
+    if (r.t === 'api') {
+      // (Only a list has an element.)
       const element = r.node.element;
       if (element) {
         const f: Fact = { node: via.node, role: this.apiRole(element, r), step: 'element', prev: via, strength: via.strength };
         then(f);
       }
-    } else if (r.t === 'site' && r.what === 'settled') {
-      // `(await Promise.allSettled(list)).map((o) => o.value)`: each element is an outcome.
-      this.facts.watch(this.cell(this.roles.site(r.site, 'array'), '[]'), (f) =>
-        then({ ...f, node: via.node, role: this.roles.site(f.node, 'outcome'), step: 'element', prev: f }),
-      );
+      // Stryker disable next-line ConditionalExpression: only a site role has a `what`, which the tests inside ask
     } else if (r.t === 'site') {
-      const member = r.what === 'array' ? '[]' : r.what === 'map' ? '**' : undefined;
-      if (member) this.facts.watch(this.cell(r, member), then);
+      if (r.what === 'settled') {
+        // `(await Promise.allSettled(list)).map((o) => o.value)`: each element is an outcome.
+        this.facts.watch(this.cell(this.roles.site(r.site, 'array'), '[]'), (f) =>
+          then({ ...f, node: via.node, role: this.roles.site(f.node, 'outcome'), step: 'element', prev: f }),
+        );
+      } else if (r.what === 'array' || r.what === 'map') {
+        // An array's elements are stored at `[]`, a map's values at `**` (an object is no list: `Array.from({ a })` is empty).
+        this.facts.watch(this.cell(r, r.what === 'array' ? '[]' : '**'), then);
+      }
     }
   }
 
@@ -1152,14 +1200,13 @@ export class Tracker {
         this.add(el.name, fact.role, 'flow', fact);
         return;
       }
+      // A member named so that its name is not known here (`{ 1n: x }`) is any member, as `x[key]` is.
       const key = ts.isObjectBindingPattern(pattern)
         ? el.propertyName
-          ? memberName(ts, el.propertyName)
-          : ts.isIdentifier(el.name)
-            ? el.name.text
-            : undefined
+          ? (memberName(ts, el.propertyName) ?? '*')
+          : // (A shorthand's name is an identifier.)
+            (el.name as TsNamespace.Identifier).text
         : String(i);
-      if (key === undefined) return;
       this.load(fact.role, key, (m) => this.add(el.name, m.role, m.step, m.prev ?? fact), fact);
     });
   }
