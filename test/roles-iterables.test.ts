@@ -151,3 +151,21 @@ describe('an axios instance called directly', () => {
     ]);
   });
 });
+
+describe('a Map iterated: its entries are `[key, value]` pairs', () => {
+  it('`for (const [k, v] of map)` and `map.entries()`; `forEach` and `values()` give the values', () => {
+    const code = [
+      ...HEAD,
+      'exports.f = () => list().then((fields) => {',
+      '  const m = new Map(fields.map((f) => [f.slug, f]));',
+      '  const n = new Map();',
+      '  for (const f of fields) n.set(f.slug, f);',
+      '  for (const [k, v] of m) console.log(k, v.long_name);',
+      '  for (const [k2, w] of n.entries()) console.log(k2, w.long_name);',
+      '  n.forEach((x) => console.log(x.long_name));',
+      '  for (const y of m.values()) console.log(y.long_name);',
+      '});',
+    ];
+    expect(migrate(code)).toEqual([MOVED, ...code.slice(1).map((l) => l.replaceAll('long_name', 'description'))]);
+  });
+});

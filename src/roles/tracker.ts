@@ -606,8 +606,8 @@ export class Tracker {
       // `for (const f of list)` declares the name of each element; `let x; for (x of list)` assigns it.
       if (ts.isVariableDeclarationList(init)) {
         const decl = init.declarations[0];
-        if (decl) this.elements(r, (e) => this.add(decl.name, e.role, 'element', e), fact);
-      } else this.elements(r, (e) => this.assign(init, e), fact);
+        if (decl) this.iterated(r, (e) => this.add(decl.name, e.role, 'element', e), fact);
+      } else this.iterated(r, (e) => this.assign(init, e), fact);
     } else if (ts.isTemplateSpan(p) && p.expression === n) {
       this.joins.template(p.parent);
     } else if (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent)) {
@@ -1192,6 +1192,22 @@ export class Tracker {
     }
   }
 
+  /**
+   * What iterating a value gives (`for…of`): a list's elements; a `Map`'s `[key, value]` entries
+   * (its `forEach` and `values()` give the values alone).
+   */
+  private iterated(r: Role, then: (f: Fact) => void, via: Fact): void {
+    if (r.t === 'site' && r.what === 'map') then({ ...via, role: this.mapPair(r, via.node), step: 'element', prev: via });
+    else this.elements(r, then, via);
+  }
+
+  /** A map's entry (`for (const [k, v] of map)`, `map.entries()`): a pair whose second is each of its values. */
+  private mapPair(map: SiteRole, at: Node): SiteRole {
+    const pair = this.roles.site(at, 'pair');
+    this.facts.watch(this.cell(map, '**'), (f) => this.facts.store(this.cell(pair, '1'), f));
+    return pair;
+  }
+
   private destructure(pattern: TsNamespace.BindingPattern, fact: Fact): void {
     const { ts } = this;
     pattern.elements.forEach((el, i) => {
@@ -1267,6 +1283,10 @@ export class Tracker {
       else if (name === 'values') {
         const list = this.roles.site(call, 'array');
         this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
+        this.add(call, list, 'flow', fact);
+      } else if (name === 'entries') {
+        const list = this.roles.site(call, 'array');
+        this.facts.store(this.cell(list, '[]'), { ...fact, role: this.mapPair(r, call) });
         this.add(call, list, 'flow', fact);
       } else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
       return;
