@@ -382,3 +382,18 @@ describe('a class, a constructor function or a namespace object handed on as a v
     ]);
   });
 });
+
+describe('a function exported by a list (`export { fields }`) brings in its importers', () => {
+  it('a module between the request and the read that spells nothing of the API joins the program', async () => {
+    const lib = `const BASE = ${V1};\nfunction fields() { return fetch(BASE + '/election/field/').then((r) => r.json()); }\nexport { fields };\n`;
+    const mid = "import { fields } from './lib.js';\nfunction get() { return fields(); }\nexport { get as default };\n";
+    const main = "import get from './mid.js';\nget().then((l) => console.log(l.map((f) => f.long_name)));\n";
+    expect(await changedLines({ 'lib.js': lib, 'mid.js': mid, 'main.js': main, 'package.json': '{"type":"module"}' })).toEqual([
+      ["-const BASE = 'https://api.voteamerica.org/v1';", "+const BASE = 'https://api.voteamerica.org/v2';"],
+      [
+        '-get().then((l) => console.log(l.map((f) => f.long_name)));',
+        '+get().then((l) => console.log(l.map((f) => f.description)));',
+      ],
+    ]);
+  });
+});

@@ -2528,14 +2528,38 @@ function isExported(ts: Ts, node: Node): boolean {
   if (ts.isPropertyAccessExpression(node)) return exportsObject(node) || exportsObject(node.expression);
   // `export default class {…}`: a declaration with no name of its own.
   for (let n: Node | undefined = ts.isClassDeclaration(node) ? node : node.parent; n; n = n.parent) {
-    if (ts.isVariableStatement(n) || ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n))
-      return n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+    if (ts.isVariableStatement(n) || ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) {
+      if (n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+      // `function fields() {…}` then `export { fields }` (or `export default fields`): a top-level declaration a list exports.
+      const declared = ts.isVariableStatement(n)
+        ? ts.isIdentifier(node) && node.parent && ts.isVariableDeclaration(node.parent) && node.parent.name === node
+          ? node.text
+          : undefined
+        : n.name?.text;
+      return ts.isSourceFile(n.parent) && declared !== undefined && exportedByList(ts, n.parent).has(declared);
+    }
     if (ts.isPropertyAccessExpression(n) && n.name === node) return exportsObject(n.expression);
     if (ts.isExportAssignment(n)) return true;
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) return exportsObject(n.left);
     if (ts.isSourceFile(n) || ts.isBlock(n)) return false;
   }
   return false;
+}
+
+const listedExports = new WeakMap<TsNamespace.SourceFile, ReadonlySet<string>>();
+
+/** The local names a module exports by an `export { … }` list or `export default name` (not what it re-exports from another). */
+function exportedByList(ts: Ts, sf: TsNamespace.SourceFile): ReadonlySet<string> {
+  const known = listedExports.get(sf);
+  if (known) return known;
+  const out = new Set<string>();
+  for (const s of sf.statements) {
+    if (ts.isExportDeclaration(s) && !s.moduleSpecifier && s.exportClause && ts.isNamedExports(s.exportClause))
+      for (const e of s.exportClause.elements) out.add((e.propertyName ?? e.name).text);
+    else if (ts.isExportAssignment(s) && ts.isIdentifier(s.expression)) out.add(s.expression.text);
+  }
+  listedExports.set(sf, out);
+  return out;
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');
