@@ -6,6 +6,7 @@ import { graphqlSourceOfTemplate, looksLikeGraphql } from '../graphql/documents.
 import type { ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule } from '../mapping/schema.js';
 import { type Fact, strengthOf } from '../roles/facts.js';
+import { skipParens } from '../roles/program-view.js';
 import { payloadOf } from '../roles/role.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note, type StaysOnV1 } from '../vocabulary/notes.js';
@@ -205,11 +206,14 @@ export function decide(a: Analysis): Decision[] {
       }
     }
   };
+  /** V1 API data the migration moves to V2: requested from a V1 URL that is not shared with another service. */
+  const moving = (f: Fact): f is ApiFact =>
+    f.role.t === 'api' && f.role.node.version === plan.model.from && !f.role.stays && requested(f);
   /** What the strongest evidence says the value is (`item`, `field descriptor`): a verdict other than none has some. */
   const nounOf = (facts: readonly ApiFact[]) => (facts[0] as ApiFact).role.node.noun;
-  /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   /** Literals said as a key a caller gives (`key-shared`): no doubt is said of them as well. */
   const keyGiven = new Set<Node>();
+  /** A field property with no evidence in a file that uses the API: left as it is, and said (low confidence). */
   const doubt = (site: NameSite, p: PropertyRule) => {
     if (p.object !== 'field' || !a.civic || a.longName !== 'auto' || keyGiven.has(site.node)) return;
     if (program.ownerOf(site.node) === 'civic') return;
@@ -255,9 +259,7 @@ export function decide(a: Analysis): Decision[] {
   for (const { node, facts } of roles.keyGivers(a.source.sf)) {
     if (!ts.isStringLiteralLike(node)) continue;
     const property = plan.fieldProperties.get(node.text) ?? plan.itemProperties.get(node.text);
-    const moved = facts.filter(
-      (f): f is ApiFact => f.role.t === 'api' && f.role.node.version === plan.model.from && !f.role.stays && requested(f),
-    );
+    const moved = facts.filter(moving);
     if (!property || moved.length === 0) continue;
     keyGiven.add(node);
     mark(
@@ -280,29 +282,19 @@ export function decide(a: Analysis): Decision[] {
       K.ExclamationEqualsEqualsToken,
       K.ExclamationEqualsToken,
     ]);
+    // (Said as the `value` rule's finding: V2's `bool_value` is where the Boolean is.)
+    const value = plan.itemProperties.get('value');
     const visit = (n: Node): void => {
       if (ts.isBinaryExpression(n) && equality.has(n.operatorToken.kind)) {
         for (const [literal, other] of [
           [n.right, n.left],
           [n.left, n.right],
         ] as const) {
-          let read: Node = other;
-          while (ts.isParenthesizedExpression(read)) read = read.expression;
+          const read = skipParens(ts, other);
           if (!ts.isStringLiteralLike(literal) || !/^(?:True|False)$/.test(literal.text) || !ts.isPropertyAccessExpression(read))
             continue;
           if (read.name.text !== 'text') continue;
-          const moved = roles
-            .at(read.expression)
-            .filter(
-              (f): f is ApiFact =>
-                f.role.t === 'api' &&
-                f.role.node.concept === 'item' &&
-                f.role.node.version === plan.model.from &&
-                !f.role.stays &&
-                requested(f),
-            );
-          // (Said as the `value` rule's finding: V2's `bool_value` is where the Boolean is.)
-          const value = plan.itemProperties.get('value');
+          const moved = roles.at(read.expression).filter((f): f is ApiFact => moving(f) && f.role.node.concept === 'item');
           if (moved.length > 0)
             mark(
               literal,
@@ -322,14 +314,7 @@ export function decide(a: Analysis): Decision[] {
   // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a
   // callback the roles cannot follow: what it reads is nobody's decision yet.
   for (const { node, facts } of roles.unfollowed(a.source.sf)) {
-    const moved = facts.filter(
-      (f): f is ApiFact =>
-        f.role.t === 'api' &&
-        f.role.node.version === plan.model.from &&
-        !f.role.stays &&
-        f.role.node.kind !== 'text' &&
-        requested(f),
-    );
+    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
     if (moved.length === 0) continue;
     const params = { callee: shortCode(node.getText(a.source.sf)), noun: nounOf(moved) };
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);

@@ -20,6 +20,11 @@ function isStatic(ts: Ts, n: Node): boolean {
   return (ts.getCombinedModifierFlags(n as TsNamespace.Declaration) & ts.ModifierFlags.Static) !== 0;
 }
 
+/** A member's name written as a name or a string (`fields`, `'fields'`), not computed. */
+function plainName(ts: Ts, name: Node | undefined): string | undefined {
+  return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
+}
+
 /** The variable a class or function expression is written into (`const A = class {}`), if any. */
 function holderName(ts: Ts, e: Node): TsNamespace.Identifier | undefined {
   const holder = e.parent && ts.isParenthesizedExpression(e.parent) ? e.parent.parent : e.parent;
@@ -123,7 +128,7 @@ function prototypeMembers(ts: Ts, calls: Calls, fn: Maker): Map<string, Node> {
     const literal = assignedTo(ts, proto);
     if (!literal || !ts.isObjectLiteralExpression(literal)) continue;
     for (const m of literal.properties) {
-      const key = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+      const key = plainName(ts, m.name);
       if (key === undefined) continue;
       out.set(key, ts.isPropertyAssignment(m) ? skipParens(ts, m.initializer) : m);
     }
@@ -141,7 +146,7 @@ export function memberOfClass(ts: Ts, calls: Calls, maker: Maker, name: string, 
       return calls.isFunctionLike(m) && !ts.isGetAccessorDeclaration(m) ? m : undefined;
     }
     for (const m of c.members) {
-      if (!m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) || m.name.text !== name) continue;
+      if (plainName(ts, m.name) !== name) continue;
       if (isStatic(ts, m)) continue;
       if (kind === 'get') return ts.isGetAccessorDeclaration(m) && m.body ? m : undefined;
       // An overload's signature (no body) is not the method: its implementation follows it.
@@ -312,12 +317,11 @@ export function objectOfThis(ts: Ts, at: Node): TsNamespace.ObjectLiteralExpress
   if (!literal || !ts.isObjectLiteralExpression(literal)) return undefined;
   const group = literal.parent;
   const options = group && ts.isPropertyAssignment(group) && group.initializer === literal ? group.parent : undefined;
-  const named = (n: Node) => (ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : undefined);
   if (
     options &&
     ts.isObjectLiteralExpression(options) &&
-    VUE_GROUPS.has(named((group as TsNamespace.PropertyAssignment).name) ?? '') &&
-    options.properties.filter((p) => p.name && VUE_OPTIONS.has(named(p.name) ?? '')).length >= 2
+    VUE_GROUPS.has(plainName(ts, (group as TsNamespace.PropertyAssignment).name) ?? '') &&
+    options.properties.filter((p) => VUE_OPTIONS.has(plainName(ts, p.name) ?? '')).length >= 2
   )
     return options;
   return literal;
@@ -331,11 +335,11 @@ export function vueGroupFunctions(
 ): Map<string, { fn: FunctionLike; group: string }> {
   const out = new Map<string, { fn: FunctionLike; group: string }>();
   for (const g of options.properties) {
-    const group = g.name && (ts.isIdentifier(g.name) || ts.isStringLiteral(g.name)) ? g.name.text : undefined;
+    const group = plainName(ts, g.name);
     if (!group || !VUE_GROUPS.has(group) || !ts.isPropertyAssignment(g) || !ts.isObjectLiteralExpression(g.initializer)) continue;
     for (const m of g.initializer.properties) {
       const value = ts.isPropertyAssignment(m) ? skipParens(ts, m.initializer) : m;
-      const name = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+      const name = plainName(ts, m.name);
       if (name !== undefined && calls.isFunctionLike(value)) out.set(name, { fn: value, group });
     }
   }

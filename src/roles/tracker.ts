@@ -1197,14 +1197,24 @@ export class Tracker {
    * (its `forEach` and `values()` give the values alone).
    */
   private iterated(r: Role, then: (f: Fact) => void, via: Fact): void {
-    if (r.t === 'site' && r.what === 'map') then({ ...via, role: this.mapPair(r, via.node), step: 'element', prev: via });
+    if (r.t === 'site' && r.what === 'map') then({ ...via, role: this.entryPair(r, via.node, via), step: 'element', prev: via });
     else this.elements(r, then, via);
   }
 
-  /** A map's entry (`for (const [k, v] of map)`, `map.entries()`): a pair whose second is each of its values. */
-  private mapPair(map: SiteRole, at: Node): SiteRole {
+  /** `list.entries()`, `map.entries()`: a list of `[key, value]` pairs. */
+  private entries(call: TsNamespace.CallExpression, r: Role, fact: Fact): void {
+    const list = this.roles.site(call, 'array');
+    this.facts.store(this.cell(list, '[]'), { ...fact, role: this.entryPair(r, call, fact) });
+    this.add(call, list, 'flow', fact);
+  }
+
+  /**
+   * An entry of a list or a map (`list.entries()`, `for (const [k, v] of map)`): a pair whose second
+   * is each element, or each value (what `elements` gives of a map).
+   */
+  private entryPair(r: Role, at: Node, via: Fact): SiteRole {
     const pair = this.roles.site(at, 'pair');
-    this.facts.watch(this.cell(map, '**'), (f) => this.facts.store(this.cell(pair, '1'), f));
+    this.elements(r, (f) => this.facts.store(this.cell(pair, '1'), f), via);
     return pair;
   }
 
@@ -1284,11 +1294,8 @@ export class Tracker {
         const list = this.roles.site(call, 'array');
         this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
         this.add(call, list, 'flow', fact);
-      } else if (name === 'entries') {
-        const list = this.roles.site(call, 'array');
-        this.facts.store(this.cell(list, '[]'), { ...fact, role: this.mapPair(r, call) });
-        this.add(call, list, 'flow', fact);
-      } else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
+      } else if (name === 'entries') this.entries(call, r, fact);
+      else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
       return;
     }
     if (r.t === 'site' && r.what === 'object') {
@@ -1307,13 +1314,7 @@ export class Tracker {
     }
     if (!isList) return;
     // `list.entries()`: an iterator of `[index, element]` pairs; `list.values()`: of the elements.
-    if (name === 'entries') {
-      const pairs = this.roles.site(call, 'array');
-      const pair = this.roles.site(call, 'pair');
-      this.elements(r, (e) => this.facts.store(this.cell(pair, '1'), e), fact);
-      this.facts.store(this.cell(pairs, '[]'), { ...fact, role: pair });
-      this.add(call, pairs, 'flow', fact);
-    }
+    if (name === 'entries') this.entries(call, r, fact);
     if (returnsElement(name)) this.elements(r, (e) => this.add(call, e.role, 'element', e), fact);
     if (returnsList(name)) this.add(call, r, 'flow', fact);
     if (!isCallbackMethod(name) || !args[0]) return;
@@ -1508,7 +1509,6 @@ export class Tracker {
       const callee = call && ts.isCallExpression(call) ? skipParens(ts, call.expression) : undefined;
       return callee === ref || (callee && ts.isPropertyAccessExpression(callee) && callee.name === ref) ? [call as CallLike] : [];
     });
-    const r = (f: Fact) => f.role.t === 'api';
     const seen = new Set<Fact>();
     for (let f: Fact | undefined = fact; f && !seen.has(f); f = f.prev) {
       seen.add(f);
@@ -1516,7 +1516,7 @@ export class Tracker {
         // Said where each caller spells it: a person decides which calls hand the API's data.
         for (const call of calls) {
           const given = literal(call.arguments?.[index]);
-          if (given && r(fact)) keepFact(this.keyGivers, given, { ...fact, node: given });
+          if (given) keepFact(this.keyGivers, given, { ...fact, node: given });
         }
         return undefined;
       }
