@@ -57,6 +57,13 @@ const APPS = {
    * makes for one path and returns, called later (`const loadFields = makeLoader('/election/field/')`).
    */
   'js-wrappers': 'v1',
+  /**
+   * Vue single-file components: a parent (Options API) fetches through a client module and hands the
+   * data to children by their props (`:fields`, `:record`), one level and two levels down, an Options
+   * API child with declared props and computed members, a `<script setup>` child reading its props
+   * through `defineProps` and `computed` refs in its template.
+   */
+  'vue-sfc': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /**

@@ -27,6 +27,7 @@ const FIXTURES = [
   'apps/ts-typed',
   'apps/ts-untyped',
   'apps/v2-app',
+  'apps/vue-sfc',
   'repos/config-values',
   'repos/gatsby-site',
   'repos/recorded-payloads',

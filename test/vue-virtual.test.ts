@@ -135,6 +135,7 @@ export default {
       [
         '',
         'export default {',
+        '__props(p) { this.title = p.title; },',
         '__template() {',
         '  ({ active: this.active });',
         '  for (const field of this.fields) {',
@@ -182,7 +183,7 @@ export default {
     expect(v.toSource(...span(v, 'export default {'))).toEqual({ start: brace - 16, end: brace });
     expect(v.toSource(...span(v, "\n  props: ['title'],"))).toEqual({ start: brace, end: brace + 20 });
     expect(
-      v.toSource(...span(v, '{\n__template() {\n  ({ active: this.active });\n  for (const field of this.fields) {\n')),
+      v.toSource(...span(v, '{\n__props(p) { this.title = p.title; },\n__template() {\n  ({ active: this.active });\n')),
     ).toBeUndefined();
   });
 
@@ -373,6 +374,7 @@ export default { props: { suffix: String } };
       [
         '',
         'export default {',
+        '__props(p) { this.suffix = p.suffix; },',
         '__template() {',
         '  ({ item }) => {',
         '    item.long_name;',
@@ -544,5 +546,115 @@ const item = get();
   it('reads nothing under v-pre', () => {
     const vue = '<template><div v-pre>{{ raw }} <p :x="y"></p></div><p>{{ cooked }}</p></template>';
     expect(virtualOf(vue).code).toBe('function __template() {\n  cooked;\n}\n');
+  });
+});
+
+describe('vueVirtual: components in a program (props in, events out)', () => {
+  it("makes a registered child's element a call handing its bound props, its events' handlers listeners", () => {
+    const vue = `<template>
+  <div>
+    <field-row v-for="f in fields" :key="f.slug" :the-field="f" v-bind="extra" title="static" :[dyn]="x" @pick="onPick" @item-shown="shown = $event" />
+    <Unknown :fields="fields" @pick="onPick" />
+  </div>
+</template>
+<script>
+import Row from './Row.vue';
+export default { components: { 'field-row': Row }, props: ['fields', 'extra'], setup(props) { return {}; } };
+</script>`;
+    const v = virtualOf(vue);
+    expect(v.code).toBe(
+      [
+        '',
+        "import Row from './Row.vue';",
+        'export default {',
+        '__props(p) { this.fields = p.fields; this.extra = p.extra; this.setup(p); },',
+        '__template() {',
+        '  for (const f of this.fields) {',
+        '    this.dyn;',
+        '    this.x;',
+        '    Row.on("pick", (this.onPick));',
+        '    Row.on("itemShown", ($event) => {',
+        '      this.shown = $event;',
+        '    });',
+        '    Row.__props({ key: (f.slug), theField: (f), ...(this.extra), });',
+        '  }',
+        '  this.fields;',
+        '  this.onPick;',
+        "}, components: { 'field-row': Row }, props: ['fields', 'extra'], setup(props) { return {}; } };",
+        '',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+    for (const e of ['f.slug', 'extra', 'onPick', 'shown = $event']) expectMapped(v, vue, e);
+  });
+
+  it('gives a script setup child a `defineProps` that returns what its parents hand, typed as declared, and a default export taking it', () => {
+    const vue = `<script setup lang="ts">
+import Row from './Row.vue';
+defineProps<{ fields: Field[] }>();
+</script>
+<template><Row v-for="f in fields" :field="f" /></template>`;
+    const v = virtualOf(vue);
+    expect(v.code).toBe(
+      [
+        '',
+        "import Row from './Row.vue';",
+        'const __vueDefined = defineProps<{ fields: Field[] }>();',
+        '',
+        'let __vueProps: any;',
+        'function defineProps<T = any>(..._: any[]): T { return __vueProps; }',
+        'function withDefaults<T>(props: T, ..._: any[]): T { return props; }',
+        'export default { __props(p: any) { __vueProps = p; }, };',
+        'function __template() {',
+        '  const { fields } = __vueDefined;',
+        '  for (const f of fields) {',
+        '    Row.__props({ field: (f), });',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+    expect(v.toSource(...span(v, 'defineProps<{ fields: Field[] }>();'))).toEqual({
+      start: vue.indexOf('defineProps<'),
+      end: vue.indexOf('defineProps<') + 'defineProps<{ fields: Field[] }>();'.length,
+    });
+  });
+
+  it("puts the receiver into a plain script's options beside script setup, and generates no default export then", () => {
+    const vue = `<script>export default { name: 'X' }</script>
+<script setup>
+const props = defineProps(['fields']);
+</script>
+<template><p v-for="f in fields">{{ f.long_name }}</p></template>`;
+    const v = virtualOf(vue);
+    expect(v.code).toBe(
+      [
+        'export default {',
+        "__props(p) { __vueProps = p; }, name: 'X' }",
+        '',
+        "const props = defineProps(['fields']);",
+        '',
+        'let __vueProps;',
+        'function defineProps() { return __vueProps; }',
+        'function withDefaults(props) { return props; }',
+        'function __template() {',
+        '  const { fields } = props;',
+        '  for (const f of fields) {',
+        '    f.long_name;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+  });
+
+  it('generates nothing for a component without props and for a script setup that declares none', () => {
+    const options = '<script>\nexport default { data() { return { a: 1 }; } };\n</script>\n<template><p>{{ a }}</p></template>';
+    expect(virtualOf(options).code).not.toContain('__props');
+    const setup = '<script setup>\nconst a = 1;\n</script>\n<template><p>{{ a }}</p></template>';
+    expect(virtualOf(setup).code).toBe('\nconst a = 1;\n\nfunction __template() {\n  a;\n}\n');
   });
 });

@@ -5,6 +5,7 @@ import type { RuleRef } from '../findings/record.js';
 import { loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { analyzeRoles } from '../roles/analysis.js';
+import { registerVirtualFile } from '../roles/evidence.js';
 import { inferredProgram } from '../roles/inferred.js';
 import { kindOf } from '../rules/registry.js';
 import { hasCivicContext } from '../scan/civic-context.js';
@@ -56,15 +57,16 @@ function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefi
  * unchanged with `error` set. `fileName` picks the parser (`.ts`, `.tsx`, `.js`, `.vue`…).
  */
 export function transformSource(text: string, fileName: string, options: TransformOptions = {}): TransformResult {
-  const ts = typescript();
-  const plan = planFor(options.mappings ?? loadMappings());
-  const longName = options.longName ?? 'auto';
-  const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
-  const ctx = { ts, plan, civic, longName, markers: options.markers ?? true, verify: options.decisionsOnly !== true };
+  const ctx = contextOf(text, options);
+  const { ts, plan } = ctx;
 
   if (fileName.toLowerCase().endsWith('.vue')) {
     const virtual = vueVirtual(text);
-    const alone = virtual && singleFileProgram(virtual.code, `${fileName}.${virtual.lang}`, plan.mappings);
+    const alone =
+      virtual &&
+      singleFileProgram(virtual.code, `${fileName}.${virtual.lang}`, plan.mappings, (sf) =>
+        registerComponent(sf, fileName, text, virtual),
+      );
     // A script that does not parse is said block by block below, at its place in the file.
     if (virtual && alone && parseErrors(alone.sourceFile).length === 0) return transformVue(text, virtual, alone, ctx);
     const edits: Edit[] = [];
@@ -89,7 +91,7 @@ export function transformSource(text: string, fileName: string, options: Transfo
       markers.push(...r.markers);
     }
     const inScript = (at: number) => blocks.some((b) => at >= b.start && at < b.start + b.content.length);
-    markers.push(...outsideCodeMarkers(text, inScript, lines, plan, civic));
+    markers.push(...outsideCodeMarkers(text, inScript, lines, plan, ctx.civic));
     markers.sort((a, b) => a.line - b.line || a.column - b.column);
     if (errors.length > 0)
       return { output: text, changed: false, edits: [], changes: [], markers, ignored, error: errors.join('; ') };
@@ -120,9 +122,12 @@ function singleFileProgram(
   text: string,
   fileName: string,
   mappings: Mappings,
+  /** Told of the file's parse before anything is decided (a Vue component's virtual script says where it stands). */
+  parsed?: (sourceFile: TsNamespace.SourceFile) => void,
 ): { sourceFile: TsNamespace.SourceFile; facts: ProgramFacts } {
   const view = inferredProgram(new Map([[fileName, text]]));
   const sourceFile = view.files.get(resolve(fileName)) as TsNamespace.SourceFile;
+  parsed?.(sourceFile);
   const renames = renameLocations(view, findCivicMembers(view, planFor(mappings))).get(resolve(fileName)) ?? [];
   return { sourceFile, facts: programFacts(view, sourceFile, renames, analyzeRoles(view, mappings, [sourceFile])) };
 }
@@ -142,24 +147,55 @@ export function transformProgramFile(
 ): TransformResult | undefined {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (sourceFile.text !== (bom ? text.slice(1) : text)) return undefined;
-  const ts = typescript();
-  const plan = planFor(options.mappings ?? loadMappings());
-  const longName = options.longName ?? 'auto';
-  const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
-  const kind = scriptKindOf(ts, fileName) ?? ts.ScriptKind.TS;
+  const ctx = contextOf(text, options);
+  const kind = scriptKindOf(ctx.ts, fileName) ?? ctx.ts.ScriptKind.TS;
   const r = transformScript(sourceFile.text, fileName, kind, {
-    ts,
-    plan,
-    civic,
-    longName,
-    markers: options.markers ?? true,
-    verify: options.decisionsOnly !== true,
+    ...ctx,
     program: { sourceFile, facts },
     ...(bom ? { within: { lines: new LineIndex(text), offset: bom } } : {}),
   });
   if (!bom) return { ...r, changed: r.output !== text };
   const output = r.output === sourceFile.text ? text : `\uFEFF${r.output}`;
   return { ...r, output, edits: shiftEdits(r.edits, bom), changed: output !== text };
+}
+
+/**
+ * Says that a virtual script (`sourceFile`) stands for a Vue component (`path`, its text `text`):
+ * evidence then names the component at the line and column of what the script copies from it, or,
+ * for generated code (a `this.`, a template's scaffolding), of the next piece copied.
+ */
+export function registerComponent(sourceFile: TsNamespace.SourceFile, path: string, text: string, virtual: VueVirtual): void {
+  const lines = new LineIndex(text);
+  registerVirtualFile(sourceFile, path, (pos) => {
+    const next = virtual.segments.find((s) => s.virtualStart + s.length > pos) ?? virtual.segments.at(-1);
+    const at = virtual.toSource(pos, pos)?.start ?? next?.sourceStart ?? 0;
+    return lines.position(at);
+  });
+}
+
+/** What deciding a file's scripts needs besides the scripts: the table's plan, and the options as the run gave them. */
+function contextOf(text: string, options: TransformOptions) {
+  const plan = planFor(options.mappings ?? loadMappings());
+  const longName = options.longName ?? 'auto';
+  const civic = longName === 'always' || (longName === 'auto' && hasCivicContext(text, plan.mappings));
+  return { ts: typescript(), plan, civic, longName, markers: options.markers ?? true, verify: options.decisionsOnly !== true };
+}
+
+/**
+ * Program mode for a Vue component: decided as its virtual script (`sourceFile`, the program's
+ * parse of it) with what the program says about it. Undefined when the program's virtual script is
+ * not this text's (the file changed since the program read it) or does not parse: the caller then
+ * reads the file on its own.
+ */
+export function transformProgramVue(
+  text: string,
+  sourceFile: TsNamespace.SourceFile,
+  facts: ProgramFacts,
+  options: TransformOptions = {},
+): TransformResult | undefined {
+  const virtual = vueVirtual(text);
+  if (virtual?.code !== sourceFile.text || parseErrors(sourceFile).length > 0) return undefined;
+  return transformVue(text, virtual, { sourceFile, facts }, contextOf(text, options));
 }
 
 /**

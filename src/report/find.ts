@@ -64,6 +64,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     cwd,
     {
       mappings,
+      maxBytes,
       ...(options.paths ? { paths: options.paths } : {}),
       ...(options.project === undefined ? {} : { project: options.project }),
     },

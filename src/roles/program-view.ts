@@ -512,6 +512,14 @@ export class Calls {
         for (const m of made.members) if (ts.isConstructorDeclaration(m)) take(m);
     }
     for (const fn of this.assignedFunctions(symbol)) take(fn);
+    // `Row.load()` on `export default defineComponent({ load() {…} })`, a wrapper the checker cannot type without
+    // its library: the method of the object literal it wraps.
+    if (!symbol && ts.isPropertyAccessExpression(callee)) {
+      const literal = this.wrappedLiteral(callee.expression);
+      const name = callee.name.text;
+      for (const p of literal?.properties ?? [])
+        if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) take(this.functionOf(p));
+    }
     if (out.length > 0) return out;
     // A function value a name holds that is not a function literal (`const f = flag ? a : b`, a name destructured
     // from `await import('./x.js')`): what the checker resolves.
@@ -529,6 +537,23 @@ export class Calls {
       }
     }
     return out;
+  }
+
+  /**
+   * The object literal a name holds through a call of one argument (`defineComponent({…})`,
+   * `Vue.extend({…})`, `Object.freeze({…})`), declared or exported by default and imported.
+   */
+  private wrappedLiteral(e: TsNamespace.Expression): TsNamespace.ObjectLiteralExpression | undefined {
+    const { ts, checker } = this.view;
+    const name = skipParens(ts, e);
+    if (!ts.isIdentifier(name)) return undefined;
+    let symbol = this.symbolOf(name);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const d = symbol?.declarations?.[0];
+    let value = d && declaredValue(ts, d);
+    if (value && ts.isCallExpression(value) && value.arguments.length === 1)
+      value = skipParens(ts, value.arguments[0] as Expression);
+    return value && ts.isObjectLiteralExpression(value) ? value : undefined;
   }
 
   /** `let f; … f = () => …`: the functions a variable is assigned after its declaration. */

@@ -1,3 +1,4 @@
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
 import { type EndpointModel, PLACEHOLDER } from '../endpoints/model.js';
@@ -1542,14 +1543,14 @@ export class Tracker {
         if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && addsListener(n.expression.name.text)) {
           const [name, fn] = n.arguments;
           const e = name && skipParens(ts, name);
-          if (e && fn && ts.isStringLiteralLike(e)) found.set(e.text, [...(found.get(e.text) ?? []), fn]);
+          if (e && fn && ts.isStringLiteralLike(e)) found.set(eventKey(e.text), [...(found.get(eventKey(e.text)) ?? []), fn]);
         }
         ts.forEachChild(n, visit);
       };
       for (const sf of this.view.files.values()) if (/\.(?:on|once|addListener|prepend\w*Listener)\(/.test(sf.text)) visit(sf);
       this.listeners = found;
     }
-    return this.listeners.get(event) ?? [];
+    return this.listeners.get(eventKey(event)) ?? [];
   }
 
   /**
@@ -1975,8 +1976,10 @@ export class Tracker {
       else if (index === 0) this.lodashCall(call as TsNamespace.CallExpression, lodash, fact);
       return;
     }
-    // `events.emit('fields', data)`: the listeners of that event the program adds get the data.
-    if (calleeName === 'emit' && index > 0) {
+    // `events.emit('fields', data)`: the listeners of that event the program adds get the data. A Vue component's
+    // `this.$emit('select', item)`, or `emit(…)` from `defineEmits`: its parents' `@select` handlers (`vueVirtual`).
+    const emits = calleeName ?? (ts.isIdentifier(callee) ? callee.text : undefined);
+    if ((emits === 'emit' || emits === '$emit') && index > 0) {
       const event = call.arguments?.[0] && skipParens(ts, call.arguments[0]);
       if (event && ts.isStringLiteralLike(event)) {
         const listeners = this.listenersOf(event.text);
@@ -2499,13 +2502,11 @@ export class Tracker {
     for (const d of symbol?.declarations ?? []) {
       const specifier = moduleSpecifierOf(ts, d);
       if (!specifier) continue;
-      const resolved = ts.resolveModuleName(
-        specifier,
-        d.getSourceFile().fileName,
-        this.view.program.getCompilerOptions(),
-        ts.sys,
-      );
-      const file = resolved.resolvedModule?.resolvedFileName;
+      const from = d.getSourceFile().fileName;
+      const resolved = ts.resolveModuleName(specifier, from, this.view.program.getCompilerOptions(), ts.sys);
+      // A Vue component (`./FieldList.vue`) is its file: the program holds its virtual script.
+      const component = /^\.{1,2}\/.*\.vue$/i.test(specifier) ? resolvePath(dirname(from), specifier) : undefined;
+      const file = resolved.resolvedModule?.resolvedFileName ?? component;
       if (file && !this.view.files.has(file) && !file.includes('/node_modules/') && !file.endsWith('.d.ts')) {
         const list = this.wantedBy.get(file);
         if (list) list.push(role);
@@ -2560,6 +2561,11 @@ function exportedByList(ts: Ts, sf: TsNamespace.SourceFile): ReadonlySet<string>
   }
   listedExports.set(sf, out);
   return out;
+}
+
+/** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+function eventKey(name: string): string {
+  return name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text).replace(/\s+/g, ' ');

@@ -40,6 +40,28 @@ type Scope = ReadonlySet<string>;
 /** Name of the generated function (script setup, no script) or method (Options API) holding the template. */
 const TEMPLATE = '__template';
 
+/**
+ * Name of the generated method through which a parent's template hands a component its props: a
+ * component element `<FieldList :fields="list" />` becomes `FieldList.__props({ fields: list })`,
+ * and the child's options object gets `__props(p) { this.fields = p.fields; }` (Options API: props
+ * are members of `this`) or, with script setup, `__props(p) { __vueProps = p; }` with `defineProps`
+ * giving `__vueProps`. So the props a component reads are what its parents pass, across modules.
+ */
+const PROPS = '__props';
+const SETUP_PROPS = '__vueProps';
+/** The variable the virtual script gives a `defineProps(…)` written as a statement: the template reads its props from it (with their declared type). */
+const SETUP_DEFINED = '__vueDefined';
+
+/** `: any` in TS (a generated parameter or result of no declared type), nothing in JS. */
+function typed(lang: Lang): string {
+  return lang === 'ts' || lang === 'tsx' ? ': any' : '';
+}
+
+/** A component's name as Vue matches a template tag against registered names (`field-list`, `fieldList`, `FieldList`). */
+function pascal(shared: Shared, name: string): string {
+  return shared.capitalize(shared.camelize(name));
+}
+
 /** Thrown where the compiler rejects the template (or a construct this module cannot place): the file gets no virtual script. */
 class Unparseable extends Error {}
 
@@ -81,20 +103,50 @@ export function vueVirtual(text: string): VueVirtual | undefined {
     if (!scripts.length && !html) return undefined;
 
     const setup = scripts.find((s) => s.setup);
-    const options = html && !setup ? optionsInsertion(text, scripts) : undefined;
-    const bindings = html && setup ? setupBindings(text, setup) : undefined;
-    const out = new Emitter(dom, shared, text, options !== undefined, bindings?.refs ?? new Set());
+    const lang = widest(scripts.map((s) => s.lang));
+    const { options, exportsDefault } = defaultExport(text, scripts);
+    // The template is a method of the options object only without script setup (whose bindings it reads).
+    const templateMethod = html && !setup && options;
+    const bindings = setup ? setupBindings(text, setup) : undefined;
+    // How a parent's template hands this component its props (`Child.__props({ … })`, see `PROPS`).
+    const receiver = setup
+      ? bindings?.defines
+        ? `${PROPS}(p${typed(lang)}) { ${SETUP_PROPS} = p; },`
+        : undefined
+      : options && (options.props.length > 0 || options.setup)
+        ? `${PROPS}(p${typed(lang)}) { ${[...options.props.map((n) => `this.${n} = p.${n};`), ...(options.setup ? ['this.setup(p);'] : [])].join(' ')} },`
+        : undefined;
+    // The binding a component tag names: script setup's own names, or the components the options register.
+    const registered = setup ? [...(bindings?.declared ?? [])].map((n) => [n, n] as const) : [...(options?.components ?? [])];
+    const components = (tag: string) => registered.find(([name]) => pascal(shared, name) === pascal(shared, tag))?.[1];
+    const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs ?? new Set(), components);
     for (const script of scripts) {
-      if (html && script === options?.script) {
+      if (script === options?.script && (templateMethod || receiver)) {
         out.copy(script.start, options.brace, false);
-        out.gen(`\n${TEMPLATE}() {\n`);
-        out.children(html.children, new Set(), 1);
-        out.gen('},');
+        if (receiver) out.gen(`\n${receiver}`);
+        if (templateMethod) {
+          out.gen(`\n${TEMPLATE}() {\n`);
+          out.children(html.children, new Set(), 1);
+          out.gen('},');
+        }
         out.copy(options.brace, script.end, false);
+      } else if (script === setup && bindings?.bare !== undefined) {
+        out.copy(script.start, bindings.bare, false);
+        out.gen(`const ${SETUP_DEFINED} = `);
+        out.copy(bindings.bare, script.end, false);
       } else out.copy(script.start, script.end, false);
       out.gen('\n');
     }
-    if (html && !options) {
+    if (setup && bindings?.defines) {
+      // `defineProps` (a compiler macro) gives what the parent hands over.
+      // In TS the props keep the type they are declared with (`defineProps<{ item: Item }>()`).
+      const ts = lang === 'ts' || lang === 'tsx';
+      out.gen(`let ${SETUP_PROPS}${typed(lang)};\n`);
+      out.gen(`function defineProps${ts ? '<T = any>(..._: any[]): T' : '()'} { return ${SETUP_PROPS}; }\n`);
+      out.gen(`function withDefaults${ts ? '<T>(props: T, ..._: any[]): T' : '(props)'} { return props; }\n`);
+      if (!options && !exportsDefault) out.gen(`export default { ${receiver} };\n`);
+    }
+    if (html && !templateMethod) {
       out.gen(`function ${TEMPLATE}() {\n`);
       // Props the template reads by bare name: the members of what `defineProps` returns.
       if (bindings?.props.length)
@@ -102,7 +154,7 @@ export function vueVirtual(text: string): VueVirtual | undefined {
       out.children(html.children, new Set(), 1);
       out.gen('}\n');
     }
-    return out.finish(widest(scripts.map((s) => s.lang)));
+    return out.finish(lang);
   } catch (error) {
     if (error instanceof Unparseable) return undefined;
     throw error;
@@ -120,21 +172,34 @@ const REF_MAKERS = new Set(['ref', 'shallowRef', 'computed', 'toRef', 'customRef
 function setupBindings(
   text: string,
   script: ScriptBlock,
-): { props: readonly string[]; propsVar: string | undefined; refs: ReadonlySet<string> } {
+): {
+  props: readonly string[];
+  propsVar: string | undefined;
+  refs: ReadonlySet<string>;
+  /** It calls `defineProps`. */
+  defines: boolean;
+  /** Where a `defineProps(…)` whose value no variable holds starts (the virtual script gives it `SETUP_DEFINED`). */
+  bare: number | undefined;
+  /** Its top-level names (a template's component tag may name one). */
+  declared: ReadonlySet<string>;
+} {
   const ts = typescript();
   const sf = parseBlock(ts, text, script);
   const declared = new Set<string>();
   const refs = new Set<string>();
   let props: string[] = [];
   let propsVar: string | undefined;
+  let defines = false;
+  let bare: number | undefined;
   const propNames = (call: TsNamespace.CallExpression): string[] => {
+    defines = true;
     const arg = call.arguments[0] && unwrap(ts, call.arguments[0]);
     const type = call.typeArguments?.[0];
-    const names = (members: readonly (TsNamespace.ObjectLiteralElementLike | TsNamespace.TypeElement)[]) =>
-      members.flatMap((m) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? [m.name.text] : []));
-    if (arg && ts.isObjectLiteralExpression(arg)) return names(arg.properties);
-    if (arg && ts.isArrayLiteralExpression(arg)) return arg.elements.flatMap((e) => (ts.isStringLiteralLike(e) ? [e.text] : []));
-    if (type && ts.isTypeLiteralNode(type)) return names(type.members);
+    if (arg) return declaredProps(ts, arg);
+    if (type && ts.isTypeLiteralNode(type))
+      return type.members.flatMap((m) =>
+        m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? [m.name.text] : [],
+      );
     return [];
   };
   /** `defineProps(…)`, or `withDefaults(defineProps(…), …)`. */
@@ -148,7 +213,10 @@ function setupBindings(
   for (const statement of sf.statements) {
     if (ts.isExpressionStatement(statement)) {
       const call = definePropsIn(statement.expression);
-      if (call) props = propNames(call);
+      if (call) {
+        props = propNames(call);
+        bare = statement.getStart(sf);
+      }
       continue;
     }
     if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) {
@@ -185,7 +253,14 @@ function setupBindings(
         refs.add(d.name.text);
     }
   }
-  return { props: props.filter((p) => !declared.has(p) && /^[A-Za-z_$][\w$]*$/.test(p)), propsVar, refs };
+  return {
+    props: props.filter((p) => !declared.has(p) && /^[A-Za-z_$][\w$]*$/.test(p)),
+    propsVar: bare === undefined ? propsVar : SETUP_DEFINED,
+    bare: bare === undefined ? undefined : script.start + bare,
+    refs,
+    defines,
+    declared,
+  };
 }
 
 /** The names a binding pattern declares. */
@@ -197,6 +272,8 @@ function bindingNames(ts: typeof TsNamespace, name: TsNamespace.BindingName): st
 /** What this module uses of `@vue/shared`. */
 interface Shared {
   isGloballyAllowed(name: string): boolean;
+  camelize(name: string): string;
+  capitalize(name: string): string;
 }
 
 /** Parses with the compiler's Babel pass on (`prefixIdentifiers`), which gives each expression its AST and rejects invalid ones. */
@@ -251,21 +328,73 @@ function widest(langs: readonly Lang[]): Lang {
   return ts ? (jsx ? 'tsx' : 'ts') : jsx ? 'jsx' : 'js';
 }
 
-/** Where the template method goes in an Options API component: just after the `{` of its default-exported options object. */
-function optionsInsertion(text: string, scripts: readonly ScriptBlock[]): { script: ScriptBlock; brace: number } | undefined {
-  if (!scripts.length) return undefined;
+/** A component's default-exported options object, as the virtual script needs it. */
+interface OptionsObject {
+  readonly script: ScriptBlock;
+  /** Just after its `{`: where the generated methods go. */
+  readonly brace: number;
+  /** The props it declares (`props: ['a']`, `props: { a: Array }`), by name. */
+  readonly props: readonly string[];
+  /** The components it registers (`components: { FieldList, Other: Imported }`): name → the expression's binding. */
+  readonly components: ReadonlyMap<string, string>;
+  /** It has a `setup` function (which gets the props). */
+  readonly setup: boolean;
+}
+
+/**
+ * The options object a component's script exports by default (`export default {…}`,
+ * `defineComponent({…})`, `Vue.extend({…})`); `exportsDefault` when a script exports anything by
+ * default (then no other default export may be generated).
+ */
+function defaultExport(text: string, scripts: readonly ScriptBlock[]): { options?: OptionsObject; exportsDefault: boolean } {
   const ts = typescript();
+  let exportsDefault = false;
   for (const script of scripts) {
     const sf = parseBlock(ts, text, script);
     for (const statement of sf.statements) {
       if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
+      exportsDefault = true;
       let options = unwrap(ts, statement.expression);
       // `defineComponent({…})`, `Vue.extend({…})`: the options are the first argument.
       if (ts.isCallExpression(options) && options.arguments[0]) options = unwrap(ts, options.arguments[0]);
-      if (ts.isObjectLiteralExpression(options)) return { script, brace: script.start + options.getStart(sf) + 1 };
+      if (!ts.isObjectLiteralExpression(options)) continue;
+      const member = (name: string) =>
+        options.properties.find((p) => p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name);
+      const value = (p: TsNamespace.ObjectLiteralElementLike | undefined) =>
+        p && ts.isPropertyAssignment(p) ? unwrap(ts, p.initializer) : undefined;
+      const props = value(member('props'));
+      const registered = value(member('components'));
+      const components = new Map<string, string>();
+      if (registered && ts.isObjectLiteralExpression(registered))
+        for (const p of registered.properties) {
+          if (ts.isShorthandPropertyAssignment(p)) components.set(p.name.text, p.name.text);
+          else if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
+            const v = unwrap(ts, p.initializer);
+            if (ts.isIdentifier(v)) components.set(p.name.text, v.text);
+          }
+        }
+      return {
+        exportsDefault,
+        options: {
+          script,
+          brace: script.start + options.getStart(sf) + 1,
+          props: (props ? declaredProps(ts, props) : []).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n)),
+          components,
+          setup: member('setup') !== undefined,
+        },
+      };
     }
   }
-  return undefined;
+  return { exportsDefault };
+}
+
+/** The names a props declaration gives: an array of strings, or an object's keys. */
+function declaredProps(ts: Ts, props: TsNamespace.Expression): string[] {
+  if (ts.isArrayLiteralExpression(props)) return props.elements.flatMap((e) => (ts.isStringLiteralLike(e) ? [e.text] : []));
+  if (!ts.isObjectLiteralExpression(props)) return [];
+  return props.properties.flatMap((m) =>
+    m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? [m.name.text] : [],
+  );
 }
 
 /** An expression under parentheses, `as`, `satisfies` and `<T>` assertions. */
@@ -311,6 +440,8 @@ class Emitter {
     private readonly prefix: boolean,
     /** Script setup bindings that hold a ref: a template read of one is a read of its `.value`. */
     private readonly refs: ReadonlySet<string> = new Set(),
+    /** The script's binding a component tag names, if any. */
+    private readonly components: (tag: string) => string | undefined = () => undefined,
   ) {}
 
   /** Generated text (never mapped). */
@@ -375,6 +506,9 @@ class Emitter {
     const inner = vFor ? this.loop(vFor, scope, depth) : scope;
     const innerDepth = vFor ? depth + 1 : depth;
     let slotProps: Expr | undefined;
+    // A component the script names gets its bound props in one call (`PROPS`): what it reads of them is what they hold.
+    const component = element.tagType === this.dom.ElementTypes.COMPONENT ? this.components(element.tag) : undefined;
+    const props: { key: string | undefined; value: Expr }[] = [];
     for (const p of element.props) {
       if (p.type === NodeTypes.ATTRIBUTE) {
         if (p.name === 'slot-scope' && p.value) slotProps = this.slotScope(p.value);
@@ -383,9 +517,25 @@ class Emitter {
       if (p.name === 'if' || p.name === 'else-if' || p.name === 'for') continue;
       // A dynamic argument (`:[key]`, `#[name]`) is read where the element is, outside the slot.
       this.statement(this.expr(p.arg), inner, innerDepth);
-      if (p.name === 'slot') slotProps = this.expr(p.exp);
-      else if (p.name === 'on' && p.arg) this.handler(this.expr(p.exp), inner, innerDepth);
-      else this.statement(this.expr(p.exp), inner, innerDepth);
+      const value = this.expr(p.exp);
+      const arg = p.arg?.type === NodeTypes.SIMPLE_EXPRESSION ? p.arg : undefined;
+      if (p.name === 'slot') slotProps = value;
+      else if (p.name === 'on' && component && arg?.isStatic && value)
+        // A component's event: its handler listens to what the component emits (`this.$emit('select', item)`).
+        this.handler(value, inner, innerDepth, `${component}.on(${JSON.stringify(this.shared.camelize(arg.content))}, `);
+      else if (p.name === 'on' && p.arg) this.handler(value, inner, innerDepth);
+      else if (component && value && p.name === 'bind' && (!arg || arg.isStatic))
+        props.push({ key: arg && this.shared.camelize(arg.content), value });
+      else this.statement(value, inner, innerDepth);
+    }
+    if (component && props.length > 0) {
+      this.gen(`${indent(innerDepth)}${component}.${PROPS}({ `);
+      for (const { key, value } of props) {
+        this.gen(key === undefined ? '...(' : `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: (`);
+        this.write(value, inner);
+        this.gen('), ');
+      }
+      this.gen('});\n');
     }
     if (slotProps) {
       this.gen(`${indent(innerDepth)}(`);
@@ -435,8 +585,11 @@ class Emitter {
     this.write(alias, scope, { declares: true, from: offset(target, 'start') - 1, to: end - 1 });
   }
 
-  /** A `v-on` handler: a method or function as an expression, inline code as the body of an arrow function of `$event`. */
-  private handler(e: Expr | undefined, scope: Scope, depth: number): void {
+  /**
+   * A `v-on` handler: a method or function as an expression, inline code as the body of an arrow
+   * function of `$event`; as a statement, or as the last argument of a call that `listen` opens.
+   */
+  private handler(e: Expr | undefined, scope: Scope, depth: number, listen?: string): void {
     if (!e) return;
     const ast = e.ast && this.dom.unwrapTSNode(e.ast);
     const callable =
@@ -446,18 +599,24 @@ class Emitter {
       ast.type === 'ArrowFunctionExpression' ||
       ast.type === 'FunctionExpression' ||
       (ast.type === 'Identifier' && ast.name !== 'undefined');
+    if (callable && listen) {
+      this.gen(`${indent(depth)}${listen}(`);
+      this.write(e, scope);
+      this.gen('));\n');
+      return;
+    }
     if (callable) {
       this.statement(e, scope, depth);
       return;
     }
-    this.gen(`${indent(depth)}($event) => {\n`);
+    this.gen(`${indent(depth)}${listen ?? ''}($event) => {\n`);
     if (ast.type === 'Program') {
       // Statements (`count++; save(item)`); the newline ends a trailing line comment.
       this.gen(indent(depth + 1));
       this.write(e, scope, { extra: ['$event'] });
       this.gen('\n');
     } else this.statement(e, scope, depth + 1, ['$event']);
-    this.gen(`${indent(depth)}};\n`);
+    this.gen(`${indent(depth)}}${listen ? ')' : ''};\n`);
   }
 
   /** An expression statement; parenthesized when its start would read as a block, declaration or comment. */

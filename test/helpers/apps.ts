@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from '../../src/server/server.js';
 
 /**
  * The behaviour harness of the fixture apps (`fixtures/apps/<name>`): an app is run as a program
- * (its package.json `main`, TS through tsx) with the Civic Data API's hosts routed to the local
+ * (its package.json `main`, TS through tsx, Vue components compiled and rendered in memory) with the Civic Data API's hosts routed to the local
  * reference server for one version only (`route-api.mjs`), and its output (one JSON line) is
  * compared with another run's after V1 slugs are mapped by the table.
  */
@@ -19,6 +19,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const APPS = join(ROOT, 'fixtures/apps');
 const ROUTE = pathToFileURL(join(ROOT, 'test/helpers/route-api.mjs')).href;
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+const VUE = pathToFileURL(join(ROOT, 'test/helpers/vue-app.mjs')).href;
 
 /** A copy of an app in a fresh temporary folder. */
 export function copyApp(name: string): string {
@@ -73,7 +74,14 @@ export async function runApp(dir: string, version: 'v1' | 'v2', server: ServerEn
     CIVIC_API_KEY_ID: server.keyId,
     CIVIC_API_KEY_SECRET: server.secret,
   };
-  const args = ['--import', ROUTE, ...(/\.[cm]?tsx?$/.test(main) ? ['--import', TSX] : []), main];
+  const vue = Object.keys(filesOf(dir)).some((f) => f.endsWith('.vue'));
+  const args = [
+    '--import',
+    ROUTE,
+    ...(/\.[cm]?tsx?$/.test(main) ? ['--import', TSX] : []),
+    ...(vue ? ['--import', VUE] : []),
+    main,
+  ];
   const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 60_000, env: childEnv }, (error, stdout, stderr) =>
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),

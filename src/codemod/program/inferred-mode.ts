@@ -7,12 +7,13 @@ import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
 import { planFor } from '../plan.js';
-import { transformProgramFile } from '../transform.js';
+import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
+import { Components, VUE_FILE } from './components.js';
 import { programFacts } from './facts.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
 
-/** The TS/JS files an inferred program may hold (Vue components are decided block by block). */
+/** The TS/JS files an inferred program may hold. */
 export const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/i;
 
 /** How many times the program may grow toward the files a tracked value reaches. */
@@ -35,20 +36,29 @@ export function inferredProgramMode(
 ): ProgramMode | undefined {
   const plan = planFor(mappings);
   const scripts = files.filter((f) => SCRIPT_FILE.test(f) && !f.endsWith('.d.ts')).map((f) => resolve(f));
+  const vue = new Set(files.filter((f) => VUE_FILE.test(f)).map((f) => resolve(f)));
   const known = new Set(scripts);
+  // A component joins the program as its virtual script.
+  const components = new Components();
   const texts = new Map<string, string>();
-  for (const [path, text] of candidates) {
-    const abs = resolve(path);
-    if (known.has(abs)) texts.set(abs, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  }
+  /** Puts a file's text (as read) where the program reads it. */
+  const put = (into: Map<string, string>, abs: string, text: string): void => {
+    if (known.has(abs)) into.set(abs, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const virtual = vue.has(abs) ? components.add(abs, text) : undefined;
+    if (virtual) into.set(virtual.name, virtual.code);
+  };
+  for (const [path, text] of candidates) put(texts, resolve(path), text);
   // Code that reads a config file holding an API URL is part of the program, whatever its text shows.
-  for (const [path, text] of configReaders(config.files, scripts, texts, maxBytes)) texts.set(path, text);
+  const have = (path: string) => texts.has(components.nameOf(path));
+  for (const [path, text] of configReaders(config.files, [...scripts, ...vue], have, maxBytes)) put(texts, path, text);
   if (texts.size === 0) return undefined;
 
   const parsedByPath = new Map([...parsed].map(([path, sf]) => [resolve(path), sf]));
   let program: InferredProgram = inferredProgram(texts, parsedByPath);
   let sources: ConfigSources | undefined;
   const analyze = () => {
+    // Evidence in a component's virtual script names the component.
+    components.register(program.files);
     if (config.files.length > 0) sources = new ConfigSources(program.ts, config.files, config.cwd);
     return analyzeRoles(program, mappings, undefined, sources);
   };
@@ -57,14 +67,15 @@ export function inferredProgramMode(
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const more = new Map<string, string>();
     const take = (path: string) => {
-      if (program.files.has(path) || more.has(path) || !known.has(path)) return;
-      const bytes = readBytes(path, maxBytes);
-      if (bytes) more.set(path, textOf(bytes));
+      const name = components.nameOf(path);
+      if (program.files.has(name) || more.has(name)) return;
+      const bytes = (known.has(path) || vue.has(path)) && readBytes(path, maxBytes);
+      if (bytes) put(more, path, bytes.toString('utf8'));
     };
     for (const path of roles.wanted) take(resolve(path));
     if (roles.exporting.size > 0) {
-      importers ??= importerIndex(program, scripts, maxBytes);
-      for (const sf of roles.exporting) for (const path of importers.of(resolve(sf.fileName))) take(path);
+      importers ??= importerIndex(program, [...scripts, ...vue], maxBytes);
+      for (const sf of roles.exporting) for (const path of importers.of(components.fileOf(resolve(sf.fileName)))) take(path);
     }
     if (more.size === 0) break;
     program = program.withFiles(more);
@@ -78,12 +89,16 @@ export function inferredProgramMode(
     configPath: undefined,
     fileOf(path) {
       const abs = resolve(path);
-      const sourceFile = view.files.get(abs);
+      const name = components.nameOf(abs);
+      const sourceFile = view.files.get(name);
       if (!sourceFile) return undefined;
+      const facts = () => programFacts(view, sourceFile, renames.get(name) ?? [], decided);
       return {
-        hasRenames: decided.reached.has(sourceFile) || renames.has(abs),
+        hasRenames: decided.reached.has(sourceFile) || renames.has(name),
         transform: (text, options) =>
-          transformProgramFile(text, abs, sourceFile, programFacts(view, sourceFile, renames.get(abs) ?? [], decided), options),
+          components.has(abs)
+            ? transformProgramVue(text, sourceFile, facts(), options)
+            : transformProgramFile(text, abs, sourceFile, facts(), options),
       };
     },
     typeCheck: () => [],
@@ -93,14 +108,14 @@ export function inferredProgramMode(
 }
 
 /**
- * The script files, outside the program, that name a config file's API URL value: an env
+ * The script files and components, outside the program, that name a config file's API URL value: an env
  * variable's name beside `process.env` or `import.meta.env`, a JSON or YAML file's name. Read only
  * when some config file holds an API URL.
  */
 function configReaders(
   files: readonly ConfigFile[],
   scripts: readonly string[],
-  have: ReadonlyMap<string, string>,
+  have: (path: string) => boolean,
   maxBytes: number,
 ): Map<string, string> {
   const out = new Map<string, string>();
@@ -108,23 +123,18 @@ function configReaders(
   const envKeys = files.flatMap((f) => (f.tree.format === 'env' ? f.tree.entries.map((e) => String(e.path[0])) : []));
   const names = files.filter((f) => f.tree.format !== 'env').map((f) => basename(f.path));
   for (const path of scripts) {
-    if (have.has(path)) continue;
+    if (have(path)) continue;
     const bytes = readBytes(path, maxBytes);
     if (!bytes) continue;
-    const text = textOf(bytes);
+    const text = bytes.toString('utf8');
     const env = (text.includes('process.env') || text.includes('import.meta.env')) && envKeys.some((k) => text.includes(k));
     if (env || names.some((n) => text.includes(n))) out.set(path, text);
   }
   return out;
 }
 
-/** A file's text as a program reads it: without its BOM. */
-function textOf(bytes: Buffer): string {
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function readBytes(path: string, maxBytes: number): Buffer | undefined {
+/** A regular file's bytes within the size limit, when they are text; undefined otherwise (never opens a FIFO or a device). */
+export function readBytes(path: string, maxBytes: number): Buffer | undefined {
   try {
     const stat = statSync(path);
     if (!stat.isFile() || stat.size > maxBytes) return undefined;

@@ -1,12 +1,15 @@
-import { relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { DEFAULT_MAX_BYTES } from '../../files/read.js';
 import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import { codemodPrefilter, planFor } from '../plan.js';
-import { transformProgramFile } from '../transform.js';
+import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
+import { Components, VUE_FILE } from './components.js';
 import { programFacts } from './facts.js';
+import { readBytes } from './inferred-mode.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
 import { findProjectConfig, openProgram } from './project.js';
 import { introducedTypeErrors } from './typecheck.js';
@@ -20,14 +23,22 @@ export type { ProgramFile, ProgramMode } from './program-mode.js';
  */
 export function openProgramMode(
   cwd: string,
-  options: { readonly project?: string | false; readonly paths?: readonly string[]; readonly mappings?: Mappings },
+  options: {
+    readonly project?: string | false;
+    readonly paths?: readonly string[];
+    readonly mappings?: Mappings;
+    readonly maxBytes?: number;
+  },
   files: readonly string[],
   configFiles: readonly ConfigFile[] = [],
 ): ProgramMode | undefined {
   if (options.project === false) return undefined;
   const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
   if (!configPath) return undefined;
-  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd });
+  // The Vue components below the config join the program as their virtual scripts (as `vue-tsc` reads them).
+  const below = dirname(configPath) + sep;
+  const vue = files.filter((f) => VUE_FILE.test(f) && resolve(f).startsWith(below) && !f.includes('/node_modules/'));
+  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd }, vue, options.maxBytes);
 }
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
@@ -35,8 +46,21 @@ export function programMode(
   configPath: string,
   mappings: Mappings,
   config: { files: readonly ConfigFile[]; cwd: string } = { files: [], cwd: process.cwd() },
+  /** Vue components the program holds too (paths). */
+  vue: readonly string[] = [],
+  maxBytes = DEFAULT_MAX_BYTES,
 ): ProgramMode {
-  const ctx = openProgram(configPath);
+  const components = new Components();
+  const virtual = new Map<string, string>();
+  for (const path of vue) {
+    const abs = resolve(path);
+    // As the run reads files: a regular file within the size limit, text (a FIFO or a device is never opened).
+    const text = readBytes(abs, maxBytes)?.toString('utf8');
+    const taken = text === undefined ? undefined : components.add(abs, text);
+    if (taken) virtual.set(taken.name, taken.code);
+  }
+  const ctx = openProgram(configPath, virtual);
+  components.register(ctx.files);
   const sources = config.files.length > 0 ? new ConfigSources(ctx.ts, config.files, config.cwd) : undefined;
   const plan = planFor(mappings);
   // Declared types are looked for everywhere, their members' names where V1 usage is; roles start
@@ -51,13 +75,17 @@ export function programMode(
     configPath,
     fileOf(path) {
       const abs = resolve(path);
-      const sourceFile = ctx.files.get(abs);
+      const name = components.nameOf(abs);
+      const sourceFile = ctx.files.get(name);
       if (!sourceFile) return undefined;
-      const mine = renames.get(abs) ?? none;
+      const mine = renames.get(name) ?? none;
+      const facts = () => programFacts(ctx, sourceFile, mine, roles);
       return {
         hasRenames: mine.length > 0 || roles.reached.has(sourceFile),
         transform: (text, transformOptions) =>
-          transformProgramFile(text, abs, sourceFile, programFacts(ctx, sourceFile, mine, roles), transformOptions),
+          components.has(abs)
+            ? transformProgramVue(text, sourceFile, facts(), transformOptions)
+            : transformProgramFile(text, abs, sourceFile, facts(), transformOptions),
       };
     },
     configUsesOf,

@@ -153,11 +153,11 @@ export interface ProgramContext {
 }
 
 /**
- * Opens the program a config describes. ts-morph is loaded here, on demand (synchronously, so that
+ * Opens the program a config describes, with the `virtual` files given (name → text). ts-morph is loaded here, on demand (synchronously, so that
  * the ESLint rule can open a program too): the syntactic path never pays for it. A config that
  * cannot be read or parsed is a `CivicMigrateError` naming it.
  */
-export function openProgram(configPath: string): ProgramContext {
+export function openProgram(configPath: string, virtual: ReadonlyMap<string, string> = new Map()): ProgramContext {
   const { Project: ProjectClass, ts } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
   let project: Project;
   try {
@@ -173,6 +173,8 @@ export function openProgram(configPath: string): ProgramContext {
     const message = ts.flattenDiagnosticMessageText(fatal.compilerObject.messageText, ' ');
     throw new CivicMigrateError(`${configPath}: ${message}`);
   }
+  // Files the config does not list but the program holds (Vue components' virtual scripts), by name.
+  for (const [name, code] of virtual) project.createSourceFile(name, code, { overwrite: true });
   const program = project.getProgram().compilerObject;
   const files = new Map<string, TsNamespace.SourceFile>();
   for (const sf of program.getSourceFiles()) {

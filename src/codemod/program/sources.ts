@@ -5,6 +5,7 @@ import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
+import { VUE_FILE } from './components.js';
 import { inferredProgramMode, SCRIPT_FILE } from './inferred-mode.js';
 import type { ProgramMode } from './program-mode.js';
 
@@ -55,6 +56,8 @@ export async function readWithProgram(
         texts.set(source.file.path, text);
         parsed.set(source.file.path, parseForProgram(source.file.path, text));
       }
+      // A component comes as it was read: the program takes its virtual script.
+      if (source.kind === 'candidate' && VUE_FILE.test(source.file.path) && inferring) texts.set(source.file.path, source.text);
     }
   }
   const paths = () => files.map((f) => f.path);

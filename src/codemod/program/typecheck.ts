@@ -57,6 +57,9 @@ function declarationsChange(ctx: ProgramContext, path: string, edits: readonly E
 }
 
 /** A type error the migration introduces: in the migrated program, not in the original one. */
+/** A Vue component's virtual script (`Components`): the program reads it, the type check does not. */
+const VIRTUAL_COMPONENT = /\.vue\.[jt]sx?$/i;
+
 export interface IntroducedTypeError {
   /** Absolute path of the file the error is in. */
   readonly path: string;
@@ -77,7 +80,8 @@ export interface IntroducedTypeError {
  * type another file sees. The original program is checked only for files that have errors after.
  */
 export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<string, Migrated>): IntroducedTypeError[] {
-  // Files the program does not hold (a Vue component, a file its config leaves out) are not type-checked.
+  // Files the program does not hold (a file its config leaves out) are not type-checked, nor Vue components
+  // (their virtual scripts are the program's, their migrated texts are not).
   const migrated = new Map([...all].filter(([path]) => ctx.files.has(path)));
   if (migrated.size === 0) return [];
   const { ts, project } = ctx;
@@ -91,7 +95,7 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
     const path = queue.pop() as string;
     for (const importer of project.getSourceFile(path)?.getReferencingSourceFiles() ?? []) {
       const p = resolve(importer.getFilePath());
-      if (!ctx.files.has(p)) continue;
+      if (!ctx.files.has(p) || VIRTUAL_COMPONENT.test(p)) continue;
       affected.add(p);
       // A module that re-exports passes the changed declarations on to its own importers.
       if (

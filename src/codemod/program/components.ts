@@ -1,0 +1,49 @@
+import type { ts as TsNamespace } from 'ts-morph';
+import { type VueVirtual, vueVirtual } from '../../vue/virtual.js';
+import { registerComponent } from '../transform.js';
+
+/** Vue components: a program holds their virtual scripts (`vueVirtual`), each as `<file>.vue.<lang>`. */
+export const VUE_FILE = /\.vue$/i;
+
+/**
+ * The Vue components a program holds, as virtual scripts: a component's name in the program, and
+ * back. So imports resolve between components and modules (`./FieldList.vue` is
+ * `FieldList.vue.js`), and what the program decides of a virtual script is said of the component.
+ */
+export class Components {
+  private readonly byPath = new Map<string, { readonly name: string; readonly text: string; readonly virtual: VueVirtual }>();
+  private readonly byName = new Map<string, string>();
+
+  /** Takes a component (its absolute path, its text as read): the program's name and text for it, or undefined when it has no virtual script. */
+  add(path: string, text: string): { name: string; code: string } | undefined {
+    const virtual = vueVirtual(text);
+    if (!virtual) return undefined;
+    const name = `${path}.${virtual.lang}`;
+    this.byPath.set(path, { name, text, virtual });
+    this.byName.set(name, path);
+    return { name, code: virtual.code };
+  }
+
+  /** The program's name of a component taken (absolute path), or the path itself for any other file. */
+  nameOf(path: string): string {
+    return this.byPath.get(path)?.name ?? path;
+  }
+
+  /** The component a program file stands for (absolute path), or the path itself for any other file. */
+  fileOf(name: string): string {
+    return this.byName.get(name) ?? name;
+  }
+
+  /** Says of each component's parse in the program that it stands for the component (evidence names the component's lines). */
+  register(files: ReadonlyMap<string, TsNamespace.SourceFile>): void {
+    for (const [path, { name, text, virtual }] of this.byPath) {
+      const sf = files.get(name);
+      if (sf) registerComponent(sf, path, text, virtual);
+    }
+  }
+
+  /** Whether a path is a component taken. */
+  has(path: string): boolean {
+    return this.byPath.has(path);
+  }
+}

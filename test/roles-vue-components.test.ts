@@ -1,0 +1,294 @@
+/**
+ * Vue components in a whole program: a component joins the inferred program as its virtual script
+ * (`vueVirtual`), so the data a component reads is followed from where it is fetched, across
+ * modules and from a parent's template into a child's props (`<FieldList :fields="fields" />`) and
+ * back through events (`this.$emit('pick', field)` to the parent's `@pick` handler). Before, each
+ * component was decided alone: a request moved to V2 in `api.js` while the component's reads of
+ * its data stayed V1, with nothing said (the app then shows V2 data read as V1: wrong, silently).
+ * The codemod's run on real folders; the report must agree with it.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { findV1Usage } from '../src/report/find.js';
+import { bundledMappings } from './helpers/bundled.js';
+
+const mappings = bundledMappings();
+const API = `export const fieldList = () => fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json());
+export const stateData = (code) => fetch(\`https://api.voteamerica.org/v1/election/data/state/\${code}/\`).then((r) => r.json());
+`;
+
+/** The codemod's dry run over these files: each changed file's changed lines, the markers it reports (`file:line code`), and the report's findings (`file:line token`). */
+async function migrate(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-vue-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const changed: Record<string, string[]> = {};
+  const markers: string[] = [];
+  await runCodemod({
+    cwd: dir,
+    write: false,
+    diff: true,
+    mappings,
+    onFile: (r, patch) => {
+      if (patch) changed[r.path] = patch.split('\n').filter((l) => /^[-+][^-+]/.test(l));
+      for (const m of r.markers) markers.push(`${r.path}:${m.line} ${m.code}`);
+    },
+  });
+  const report = await findV1Usage({ cwd: dir, mappings });
+  const findings = report.findings.map((f) => `${f.file}:${f.line} ${f.token}`).sort();
+  return { changed, markers: markers.sort(), findings };
+}
+
+const fieldList = (script: string) => `<template>
+  <ul>
+    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>
+  </ul>
+</template>
+
+<script>
+${script}
+</script>
+`;
+
+describe('a component in the program', () => {
+  it('reads what a module it imports fetches: its reads move with the request', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'FieldList.vue': fieldList(`import { fieldList } from './api.js';
+export default {
+  data() { return { fields: [] }; },
+  async mounted() { this.fields = await fieldList(); },
+};`),
+    });
+    expect(r.changed['FieldList.vue']).toEqual([
+      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
+    ]);
+    expect(r.changed['api.js']?.length).toBe(4);
+    expect(r.findings).toEqual([
+      'FieldList.vue:3 long_name',
+      'api.js:1 /v1/election/field/',
+      'api.js:2 /v1/election/data/state/',
+    ]);
+  });
+
+  it('a component that shows no V1 name joins when a module it imports hands on V1 data, and so do its children', async () => {
+    // Page.vue spells nothing of the API; Flag.vue reads only `value`, which alone says nothing.
+    const r = await migrate({
+      'api.js': API,
+      'Page.vue': `<script setup>
+import { ref, onMounted } from 'vue';
+import { stateData } from './api.js';
+import Flag from './Flag.vue';
+const items = ref([]);
+onMounted(async () => { items.value = (await stateData('WI')).state_information; });
+</script>
+<template><Flag v-for="i in items" :key="i.field_type" :item="i" /></template>
+`,
+      'Flag.vue': `<script setup>
+const props = defineProps(['item']);
+</script>
+<template><b>{{ item.value ? 'yes' : 'no' }}</b></template>
+`,
+    });
+    expect(r.changed['Flag.vue']).toEqual([
+      "-<template><b>{{ item.value ? 'yes' : 'no' }}</b></template>",
+      "+<template><b>{{ item.bool_value ? 'yes' : 'no' }}</b></template>",
+    ]);
+    expect(r.changed['Page.vue']).toBeUndefined();
+    expect(r.findings).toEqual(['Flag.vue:4 value', 'api.js:1 /v1/election/field/', 'api.js:2 /v1/election/data/state/']);
+  });
+});
+
+describe("a parent's template hands its children their props", () => {
+  const parent = `<template>
+  <div>
+    <field-list :fields="fields" />
+    <Card v-if="state" :record="state" />
+  </div>
+</template>
+
+<script>
+import Fields from './FieldList.vue';
+import Card from './Card.vue';
+import { fieldList, stateData } from './api.js';
+export default {
+  components: { 'field-list': Fields, Card },
+  data() { return { fields: [], state: null }; },
+  async mounted() {
+    this.fields = await fieldList();
+    this.state = await stateData('WI');
+  },
+};
+</script>
+`;
+  const card = (script: string) => `<script setup>
+${script}
+</script>
+<template><p v-if="sdr">{{ sdr.value ? 'yes' : 'no' }}</p></template>
+`;
+
+  it('to an Options API child (a kebab-case tag, registered under another name) and a script setup child', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'App.vue': parent,
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+      'Card.vue': card(`import { computed } from 'vue';
+const props = defineProps({ record: Object });
+const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'sdr_early_voting'));`),
+    });
+    expect(r.changed['FieldList.vue']).toEqual([
+      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
+    ]);
+    expect(r.changed['Card.vue']).toEqual([
+      "-const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'sdr_early_voting'));",
+      "+const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'has_sdr_early_voting'));",
+      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
+      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
+    ]);
+    expect(r.markers).toEqual([]);
+  });
+
+  it('to a child whose options are wrapped (`defineComponent({…})`) and to a child that declares its props with `withDefaults`', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'App.vue': parent,
+      'FieldList.vue': fieldList(
+        "import { defineComponent } from 'vue';\nexport default defineComponent({ props: { fields: Array } });",
+      ),
+      'Card.vue': card(`import { computed } from 'vue';
+const props = withDefaults(defineProps({ record: Object }), {});
+const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'polls_open'));`),
+    });
+    expect(r.changed['FieldList.vue']).toEqual([
+      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
+    ]);
+    expect(r.changed['Card.vue']).toEqual([
+      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
+      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
+    ]);
+  });
+
+  it("a prop's declared type: renamed with the reads when it declares the API's item, else a marker in the template", async () => {
+    const card = (type: string) => `<script setup lang="ts">
+const props = defineProps<{ record: { state_information: ${type}[] } }>();
+const sdr = props.record.state_information.find((i) => i.value);
+</script>
+<template><p v-if="sdr">{{ sdr.value ? 'yes' : 'no' }}</p></template>
+`;
+    const files = { 'api.js': API, 'App.vue': parent, 'FieldList.vue': fieldList("export default { props: ['fields'] };") };
+    const declared = await migrate({ ...files, 'Card.vue': card('{ field_type: string; value: boolean }') });
+    expect(declared.changed['Card.vue']).toEqual([
+      '-const props = defineProps<{ record: { state_information: { field_type: string; value: boolean }[] } }>();',
+      '-const sdr = props.record.state_information.find((i) => i.value);',
+      '+const props = defineProps<{ record: { state_information: { field_type: string; bool_value: boolean }[] } }>();',
+      '+const sdr = props.record.state_information.find((i) => i.bool_value);',
+      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
+      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
+    ]);
+    // A flag component given one item, typed by the component alone.
+    const flag = `<script setup lang="ts">
+defineProps<{ item: { value: boolean } }>();
+</script>
+<template><b>{{ item.value ? 'yes' : 'no' }}</b></template>
+`;
+    const page = parent.replace(
+      '<Card v-if="state" :record="state" />',
+      '<Flag v-for="i in state.state_information" :item="i" />',
+    );
+    const other = await migrate({
+      ...files,
+      'App.vue': page.replace("import Card from './Card.vue';", "import Flag from './Flag.vue';").replace('Card }', 'Flag }'),
+      'Flag.vue': flag,
+    });
+    expect(other.changed['Flag.vue']).toBeUndefined();
+    expect(other.markers.filter((m) => m.startsWith('Flag.vue'))).toEqual(['Flag.vue:4 declared-other']);
+  });
+
+  it('in a program a tsconfig.json describes (the components join it, as vue-tsc reads them)', async () => {
+    const r = await migrate({
+      'tsconfig.json':
+        '{ "compilerOptions": { "allowJs": true, "strict": true, "module": "ESNext", "moduleResolution": "Bundler", "noEmit": true } }\n',
+      'env.d.ts': "declare module '*.vue' { const component: any; export default component; }\n",
+      'api.js': API,
+      'App.vue': parent,
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+      'Card.vue': card(`const props = defineProps({ record: Object });
+const sdr = props.record.state_information.find((i) => i.field_type === 'polls_open');`),
+    });
+    expect(r.changed['FieldList.vue']).toEqual([
+      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
+    ]);
+    expect(r.changed['Card.vue']).toEqual([
+      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
+      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
+    ]);
+  });
+
+  it('a component the parent does not register (a global one) is not linked: each side is decided alone, as before', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'App.vue': parent.replace("components: { 'field-list': Fields, Card },", ''),
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.changed['FieldList.vue']).toBeUndefined();
+  });
+});
+
+describe('a child hands data back through events', () => {
+  const picker = (script: string, template = '') => `<script setup>
+${script}
+</script>
+<template><button v-for="(f, i) in fields" :key="f.slug" @click="pick(i)">{{ f.slug }}</button>${template}</template>
+`;
+  const page = (handlers: string) => `<template>
+  <div>
+    <Picker :fields="fields" ${handlers} />
+    <p>{{ title }}</p>
+  </div>
+</template>
+<script>
+import Picker from './Picker.vue';
+import { fieldList } from './api.js';
+export default {
+  components: { Picker },
+  data() { return { fields: [], title: '' }; },
+  async mounted() { this.fields = await fieldList(); },
+  methods: { onPicked(field) { this.title = field.long_name; } },
+};
+</script>
+`;
+
+  it("`emit` from `defineEmits` reaches the parent's method handler and an inline arrow (a camelCase event, a kebab-case listener)", async () => {
+    const r = await migrate({
+      'api.js': API,
+      'Page.vue': page('@picked="onPicked" @item-chosen="(f) => (title = f.long_name)"'),
+      'Picker.vue': picker(`const props = defineProps(['fields']);
+const emit = defineEmits(['picked', 'itemChosen']);
+function pick(i) { emit('picked', props.fields[i]); emit('itemChosen', props.fields[i]); }`),
+    });
+    expect(r.changed['Page.vue']).toEqual([
+      '-    <Picker :fields="fields" @picked="onPicked" @item-chosen="(f) => (title = f.long_name)" />',
+      '+    <Picker :fields="fields" @picked="onPicked" @item-chosen="(f) => (title = f.description)" />',
+      '-  methods: { onPicked(field) { this.title = field.long_name; } },',
+      '+  methods: { onPicked(field) { this.title = field.description; } },',
+    ]);
+  });
+
+  it("`$emit` in a child's template reaches an inline handler reading `$event`", async () => {
+    const r = await migrate({
+      'api.js': API,
+      'Page.vue': page('@first="title = $event.long_name"'),
+      'Picker.vue': picker("defineProps(['fields']);\nfunction pick() {}", '<a @click="$emit(\'first\', fields[0])">first</a>'),
+    });
+    expect(r.changed['Page.vue']).toEqual([
+      '-    <Picker :fields="fields" @first="title = $event.long_name" />',
+      '+    <Picker :fields="fields" @first="title = $event.description" />',
+    ]);
+  });
+});
