@@ -41,6 +41,16 @@ async function migrate(files: Record<string, string>) {
   return { changed, markers: markers.sort(), findings };
 }
 
+/** The lines a migrated `fieldList(…)` component and `card(…)` template change. */
+const LIST_RENAMED = [
+  '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
+  '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
+];
+const CARD_RENAMED = [
+  "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
+  "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
+];
+
 const fieldList = (script: string) => `<template>
   <ul>
     <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>
@@ -62,10 +72,7 @@ export default {
   async mounted() { this.fields = await fieldList(); },
 };`),
     });
-    expect(r.changed['FieldList.vue']).toEqual([
-      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
-      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
-    ]);
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
     expect(r.changed['api.js']?.length).toBe(4);
     expect(r.findings).toEqual([
       'FieldList.vue:3 long_name',
@@ -139,10 +146,7 @@ ${script}
 const props = defineProps({ record: Object });
 const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'sdr_early_voting'));`),
     });
-    expect(r.changed['FieldList.vue']).toEqual([
-      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
-      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
-    ]);
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
     expect(r.changed['Card.vue']).toEqual([
       "-const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'sdr_early_voting'));",
       "+const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'has_sdr_early_voting'));",
@@ -163,14 +167,8 @@ const sdr = computed(() => props.record.state_information.find((i) => i.field_ty
 const props = withDefaults(defineProps({ record: Object }), {});
 const sdr = computed(() => props.record.state_information.find((i) => i.field_type === 'polls_open'));`),
     });
-    expect(r.changed['FieldList.vue']).toEqual([
-      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
-      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
-    ]);
-    expect(r.changed['Card.vue']).toEqual([
-      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
-      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
-    ]);
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
+    expect(r.changed['Card.vue']).toEqual(CARD_RENAMED);
   });
 
   it("a prop's declared type: renamed with the reads when it declares the API's item, else a marker in the template", async () => {
@@ -220,14 +218,8 @@ defineProps<{ item: { value: boolean } }>();
       'Card.vue': card(`const props = defineProps({ record: Object });
 const sdr = props.record.state_information.find((i) => i.field_type === 'polls_open');`),
     });
-    expect(r.changed['FieldList.vue']).toEqual([
-      '-    <li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li>',
-      '+    <li v-for="f in fields" :key="f.slug">{{ f.description }}</li>',
-    ]);
-    expect(r.changed['Card.vue']).toEqual([
-      "-<template><p v-if=\"sdr\">{{ sdr.value ? 'yes' : 'no' }}</p></template>",
-      "+<template><p v-if=\"sdr\">{{ sdr.bool_value ? 'yes' : 'no' }}</p></template>",
-    ]);
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
+    expect(r.changed['Card.vue']).toEqual(CARD_RENAMED);
   });
 
   it('a component the parent does not register (a global one) is not linked: each side is decided alone, as before', async () => {
