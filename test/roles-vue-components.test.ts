@@ -222,6 +222,20 @@ const sdr = props.record.state_information.find((i) => i.field_type === 'polls_o
     expect(r.changed['Card.vue']).toEqual(CARD_RENAMED);
   });
 
+  it('components only, importing one another through a jsconfig.json path alias (`@/…`): the config makes the program', async () => {
+    const r = await migrate({
+      'jsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"] } } }\n',
+      'App.vue': parent
+        .replace("'./FieldList.vue'", "'@/FieldList.vue'")
+        .replace("'./Card.vue'", "'@/Card.vue'")
+        .replace("import { fieldList, stateData } from './api.js';", '')
+        .replace('await fieldList()', "await fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json())")
+        .replace("await stateData('WI')", 'null'),
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
+  });
+
   it('a component the parent does not register (a global one) is not linked: each side is decided alone, as before', async () => {
     const r = await migrate({
       'api.js': API,

@@ -15,7 +15,8 @@ const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
  * folder, is passed over). Undefined when there is none: the codemod then reads file by file.
  */
 export function findProjectConfig(cwd: string, target: string, files: readonly string[]): string | undefined {
-  // A program holds TS/JS files: without any among the files, there is nothing to decide by types.
+  // A program holds TS/JS files and Vue components (as vue-tsc reads them): without any among the files,
+  // there is nothing to decide by types.
   files = files.filter((f) => PROGRAM_FILE.test(f));
   let dir = resolve(cwd, target);
   try {
@@ -37,7 +38,7 @@ export function findProjectConfig(cwd: string, target: string, files: readonly s
   }
 }
 
-const PROGRAM_FILE = /\.(?:[cm]?[jt]sx?)$/i;
+const PROGRAM_FILE = /\.(?:[cm]?[jt]sx?|vue)$/i;
 
 /** Whether a config's program includes one of the files (its `files`/`include`/`exclude`, read without building the program). */
 function includesAny(configPath: string, wanted: ReadonlySet<string>): boolean {
@@ -46,7 +47,15 @@ function includesAny(configPath: string, wanted: ReadonlySet<string>): boolean {
   const ts = typescript();
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) return true; // a broken config is reported when the program is opened
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath), jsDefaults(configPath), configPath);
+  const parsed = ts.parseJsonConfigFileContent(
+    read.config,
+    ts.sys,
+    dirname(configPath),
+    jsDefaults(configPath),
+    configPath,
+    undefined,
+    [{ extension: '.vue', isMixedContent: true, scriptKind: ts.ScriptKind.Deferred }],
+  );
   return parsed.fileNames.some((f) => wanted.has(resolve(f)));
 }
 
@@ -106,7 +115,7 @@ export function quickIncludes(configPath: string, wanted: ReadonlySet<string>): 
     // Below the config's folder, its path from there (a prefix, not `path.relative` per file).
     if (!file.startsWith(base)) continue;
     const rel = sep === '/' ? file.slice(base.length) : file.slice(base.length).split(sep).join('/');
-    if (!(js ? /\.[cm]?[jt]sx?$/i : /\.[cm]?tsx?$/i).test(rel)) continue;
+    if (!(js ? /\.(?:[cm]?[jt]sx?|vue)$/i : /\.(?:[cm]?tsx?|vue)$/i).test(rel)) continue;
     // Wildcards never reach into package folders or dot folders (as TypeScript's matching).
     if (/(^|\/)(node_modules|bower_components|jspm_packages|\.[^/]*)\//.test(rel)) continue;
     if (inc.some((r) => r.test(rel)) && !exc.some((r) => r.test(rel))) return true;
