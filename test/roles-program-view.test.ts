@@ -263,7 +263,7 @@ describe('the readers of a default export', () => {
   const exportAssignment = (p: ReturnType<typeof program>, file: string) =>
     sf(p, file).statements.find((s) => p.ts.isExportAssignment(s)) as TsNamespace.ExportAssignment;
 
-  it('`export default BASE`: its default imports under any name, `{ default as X }`, a re-export, and `require`', () => {
+  it('`export default BASE`: its default imports under any name, `{ default as X }`, a re-export, `ns.default` of a namespace import, and `require`', () => {
     const p = program({
       'a.js': `${BASE}\nexport default BASE;`,
       'b.js': "import B from './a.js';\nexport const g = () => B + '/x';",
@@ -277,6 +277,7 @@ describe('the readers of a default export', () => {
       'b.js:2 B',
       'c.js:2 C',
       'e.js:3 D',
+      'e.js:3 N.default',
       "f.js:1 require('./a.js')",
     ]);
   });

@@ -260,6 +260,10 @@ export class Calls {
         ) {
           // `const { default: load } = await import('./load.js')`: a default import made at run time.
           this.collect(checker.getSymbolAtLocation(n.name) as TsNamespace.Symbol, n.name.text, file, out, n.name);
+        } else if (target && this.loadsWhole(n, sf)) {
+          // `import * as api from './load.js'` then `api.default`, `(await import('./load.js')).default`, `const api =
+          // await import('./load.js'); api.default`: the default read as a member of the module read whole.
+          this.defaultMembers(n, out);
         } else if (
           moduleSymbol &&
           ts.isCallExpression(n) &&
@@ -274,6 +278,41 @@ export class Calls {
         ts.forEachChild(n, visit);
       };
       if (/\b(?:import|require|export)\b/.test(file.text)) visit(file);
+    }
+  }
+
+  /** Whether a node reads module `sf` whole: `import * as api from './x'`, or `import('./x')`. */
+  private loadsWhole(n: Node, sf: TsNamespace.SourceFile): boolean {
+    const { ts, checker } = this.view;
+    const specifier = ts.isNamespaceImport(n)
+      ? n.parent.parent.moduleSpecifier
+      : ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword
+        ? n.arguments[0]
+        : undefined;
+    return !!specifier && ts.isStringLiteralLike(specifier) && checker.getSymbolAtLocation(specifier) === moduleSymbolOf(sf);
+  }
+
+  /** The `x.default` reads of a module read whole (by a namespace import, or by `import()` awaited there or in a name). */
+  private defaultMembers(n: Node, out: Node[]): void {
+    const { ts } = this;
+    let whole: Node[] = [];
+    if (ts.isNamespaceImport(n)) whole = [...this.referencesOf(n.name)];
+    else {
+      let e = outerParens(ts, n);
+      if (e.parent && ts.isAwaitExpression(e.parent)) e = outerParens(ts, e.parent);
+      const p = e.parent;
+      // `import('./load.js').then((m) => m.default())`: the callback's parameter is the module.
+      const then = p && ts.isPropertyAccessExpression(p) && p.name.text === 'then' ? p.parent : undefined;
+      const cb = then && ts.isCallExpression(then) && then.arguments[0] ? skipParens(ts, then.arguments[0]) : undefined;
+      const loaded = cb && this.isFunctionLike(cb) ? cb.parameters[0]?.name : undefined;
+      const name = p && ts.isVariableDeclaration(p) && p.initializer === e ? p.name : loaded;
+      whole = name && ts.isIdentifier(name) ? [...this.referencesOf(name)] : [e];
+    }
+    for (const w of whole) {
+      const up = outerParens(ts, w);
+      const p = up.parent;
+      if (p && ts.isPropertyAccessExpression(p) && p.expression === up && p.name.text === 'default' && !out.includes(p))
+        out.push(p);
     }
   }
 
@@ -465,13 +504,23 @@ export class Calls {
 
   /**
    * The function a declaration declares: itself, or the function written as its value
-   * (`const f = () => …`, `{ f: () => … }`, a class field `f = () => …`).
+   * (`const f = () => …`, `{ f: () => … }`, a class field `f = () => …`), or the function a name
+   * written as its value declares (`{ show }`, `{ show: show }`, `const render = show`).
    */
-  functionOf(d: Node): FunctionLike | undefined {
+  functionOf(d: Node, depth = 0): FunctionLike | undefined {
     const { ts } = this;
     if (this.isFunctionLike(d)) return d;
     const value = declaredValue(ts, d);
-    return value && this.isFunctionLike(value) ? value : undefined;
+    if (value && this.isFunctionLike(value)) return value;
+    const held = ts.isShorthandPropertyAssignment(d)
+      ? this.view.checker.getShorthandAssignmentValueSymbol(d)
+      : value && ts.isIdentifier(value)
+        ? this.symbolOf(value)
+        : undefined;
+    const named = held && this.resolved(held);
+    const target = named && (named.valueDeclaration ?? named.declarations?.[0]);
+    // (A few names deep: `const a = b; const b = a;` names no function.)
+    return target && target !== d && depth < 4 ? this.functionOf(target, depth + 1) : undefined;
   }
 
   /** The functions (with bodies, in the program's own files) a call can reach, by the checker. */
@@ -515,10 +564,12 @@ export class Calls {
     // `Row.load()` on `export default defineComponent({ load() {…} })`, a wrapper the checker cannot type without
     // its library: the method of the object literal it wraps.
     if (!symbol && ts.isPropertyAccessExpression(callee)) {
-      const literal = this.wrappedLiteral(callee.expression);
       const name = callee.name.text;
-      for (const p of literal?.properties ?? [])
-        if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) take(this.functionOf(p));
+      // `(await import('./show.js')).default(list)`, `const show = await import('./show.js'); show.default(list)`.
+      for (const d of this.importedExport(callee.expression, name)?.declarations ?? []) take(this.functionOf(d));
+      for (const literal of this.wrappedLiterals(callee.expression))
+        for (const p of literal.properties)
+          if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) take(this.functionOf(p));
     }
     if (out.length > 0) return out;
     // A function value a name holds that is not a function literal (`const f = flag ? a : b`, a name destructured
@@ -540,20 +591,30 @@ export class Calls {
   }
 
   /**
-   * The object literal a name holds through a call of one argument (`defineComponent({…})`,
-   * `Vue.extend({…})`, `Object.freeze({…})`), declared or exported by default and imported.
+   * The object literals a name holds: written as its value, through a call of one argument
+   * (`defineComponent({…})`, `Vue.extend({…})`, `Object.freeze({…})`), copied in (`Object.assign({},
+   * { show }, helpers)`, `{ ...helpers }`), declared or exported by default and imported.
    */
-  private wrappedLiteral(e: TsNamespace.Expression): TsNamespace.ObjectLiteralExpression | undefined {
+  private wrappedLiterals(e: TsNamespace.Expression, depth = 0): TsNamespace.ObjectLiteralExpression[] {
     const { ts, checker } = this.view;
     const name = skipParens(ts, e);
-    if (!ts.isIdentifier(name)) return undefined;
-    let symbol = this.symbolOf(name);
+    let symbol = ts.isIdentifier(name) ? this.symbolOf(name) : undefined;
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     const d = symbol?.declarations?.[0];
-    let value = d && declaredValue(ts, d);
-    if (value && ts.isCallExpression(value) && value.arguments.length === 1)
-      value = skipParens(ts, value.arguments[0] as Expression);
-    return value && ts.isObjectLiteralExpression(value) ? value : undefined;
+    const value = d && declaredValue(ts, d);
+    const held = (x: TsNamespace.Expression): TsNamespace.ObjectLiteralExpression[] => {
+      const v = skipParens(ts, x);
+      if (!ts.isObjectLiteralExpression(v)) return depth < 4 && ts.isIdentifier(v) ? this.wrappedLiterals(v, depth + 1) : [];
+      // (A few names deep: `const a = { ...b }; const b = { ...a };` holds no more.)
+      const spread = v.properties.flatMap((p) =>
+        ts.isSpreadAssignment(p) && depth < 4 ? this.wrappedLiterals(p.expression, depth + 1) : [],
+      );
+      return [v, ...spread];
+    };
+    if (!value) return [];
+    if (ts.isCallExpression(value) && value.arguments.length === 1) return held(value.arguments[0] as Expression);
+    if (ts.isCallExpression(value) && value.expression.getText() === 'Object.assign') return value.arguments.flatMap(held);
+    return held(value);
   }
 
   /** `let f; … f = () => …`: the functions a variable is assigned after its declaration. */
@@ -582,20 +643,31 @@ export class Calls {
 
   /** The export a name destructured from a dynamic import is (`const { f } = await import('./x.js')`), if the program holds the module. */
   dynamicExport(binding: TsNamespace.BindingElement): TsNamespace.Symbol | undefined {
-    const { ts, checker, program } = this.view;
+    const { ts } = this.view;
     const pattern = binding.parent;
     const decl = pattern.parent;
     if (!ts.isObjectBindingPattern(pattern) || !ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
-    const specifier = dynamicImportOf(ts, decl.initializer);
+    const name = binding.propertyName ?? binding.name;
+    return ts.isIdentifier(name) ? this.importedExport(decl.initializer, name.text) : undefined;
+  }
+
+  /**
+   * The export `name` of the module an expression loads at run time (`await import('./x.js')`, or a
+   * name declared as one: `const x = await import('./x.js')`), if the program holds it.
+   */
+  importedExport(e: Expression, name: string): TsNamespace.Symbol | undefined {
+    const { ts, checker, program } = this.view;
+    const x = skipParens(ts, e);
+    const decl = ts.isIdentifier(x) ? this.symbolOf(x)?.valueDeclaration : undefined;
+    const loads = decl && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : x;
+    const specifier = dynamicImportOf(ts, loads);
     if (specifier === undefined) return undefined;
-    const from = binding.getSourceFile().fileName;
+    const from = e.getSourceFile().fileName;
     const file = ts.resolveModuleName(specifier, from, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
     const sf = file ? program.getSourceFile(file) : undefined;
     const moduleSymbol = sf && checker.getSymbolAtLocation(sf);
     if (!moduleSymbol) return undefined;
-    const name = binding.propertyName ?? binding.name;
-    if (!ts.isIdentifier(name)) return undefined;
-    let found = checker.getExportsOfModule(moduleSymbol).find((x) => x.name === name.text);
+    let found = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === name);
     if (found && found.flags & ts.SymbolFlags.Alias) found = checker.getAliasedSymbol(found);
     return found;
   }

@@ -947,7 +947,7 @@ export class Tracker {
 
   /** Stores a fact under a member of every object the expression may be (found now or later). */
   private storeInto(object: Expression, member: string, fact: Fact): void {
-    this.allocate(object);
+    this.allocate(object, fact.role);
     this.facts.observe(object, (o) => {
       // Mutation: `o.role.t === 'site'` -> true changes no read: any other role's cells are read by no one, but an
       // instance's, which are its class's (`instanceCell`), as below.
@@ -966,6 +966,8 @@ export class Tracker {
     }
     this.facts.store(this.cell(site, member), fact);
     this.facts.store(this.cell(site, '**'), fact);
+    // `{ list: fields, get titles() { return this.list.map(…) } }`: its own functions read what it holds as `this`.
+    if (this.ts.isObjectLiteralExpression(site.site) && readsOwnThis(this.ts, site.site)) this.followThisOf(site.site);
     const names = this.memberNames.get(site.key) ?? new Set<string>();
     this.memberNames.set(site.key, names);
     // Stryker disable next-line ConditionalExpression: a member stored again only copies it again, watching the same cells for the same facts
@@ -997,7 +999,7 @@ export class Tracker {
       });
       // `Object.assign({}, defaults)`: a new object.
       if (ts.isObjectLiteralExpression(into)) this.add(into, this.roles.site(into, 'object'), 'flow', fact);
-      else this.allocate(into);
+      else this.allocate(into, r);
       // What the call returns holds them too, whatever the target was (`Object.assign(options, defaults)`).
       const result = this.roles.site(call, 'object');
       this.copyMembers(r, result);
@@ -1050,7 +1052,7 @@ export class Tracker {
    * Where an object the program builds comes from, when a store finds its name before the object
    * itself: the literal (`{}`, `[]`, `new Map()`) a `const`/`let` starts with, made a site there.
    */
-  private allocate(expr: Expression): void {
+  private allocate(expr: Expression, stored: Role): void {
     const { ts, checker } = { ts: this.ts, checker: this.view.checker };
     const e = skipParens(ts, expr);
     // Stryker disable next-line ConditionalExpression,LogicalOperator: an object asked again adds only the sites it added (or, given facts since, none); any other expression has no declaration with an initializer
@@ -1077,10 +1079,39 @@ export class Tracker {
         const p = ref.parent;
         if (ts.isBinaryExpression(p) && given.includes(p.operatorToken.kind)) values.push(p.right);
       }
-    for (const value of values) {
-      const init = skipParens(ts, value);
-      const what = siteKindOf(ts, init);
-      if (what && !this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
+    for (const value of values) this.allocateValue(value, stored);
+  }
+
+  /**
+   * The literal a value is made by: itself, either side of a choice (`ok ? {} : null`, `cached ||
+   * {}`), a name's own, or what a function of the program returns to the call (`make()` of `function
+   * make() { return {}; }`: the call gets what the function returns, so what is stored is read back).
+   */
+  private allocateValue(value: Expression, stored: Role): void {
+    const { ts } = this;
+    let init = skipParens(ts, value);
+    if (ts.isAwaitExpression(init)) init = skipParens(ts, init.expression);
+    const what = siteKindOf(ts, init);
+    if (what) {
+      if (!this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
+    } else if (ts.isConditionalExpression(init)) {
+      this.allocateValue(init.whenTrue, stored);
+      this.allocateValue(init.whenFalse, stored);
+    } else if (
+      ts.isBinaryExpression(init) &&
+      [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(init.operatorToken.kind)
+    ) {
+      this.allocateValue(init.left, stored);
+      this.allocateValue(init.right, stored);
+    } else if (ts.isIdentifier(init)) this.allocate(init, stored);
+    else if (ts.isCallExpression(init) && !this.allocated.has(init)) {
+      this.allocated.add(init);
+      for (const fn of this.calls.calleesOf(init)) {
+        this.watchReturn(init, fn);
+        for (const returned of returnedValues(ts, this.calls, fn)) this.allocateValue(returned, stored);
+      }
+      // `make` in a module the program does not hold yet: it is wanted for what is stored in what it makes.
+      this.wantCallee(init, stored);
     }
   }
 
@@ -1241,9 +1272,8 @@ export class Tracker {
   // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
 
   /** `receiver.name(…)` where the receiver holds `fact`'s role. */
-  private method(fact: Fact, name: string, call: TsNamespace.CallExpression): void {
+  private method(fact: Fact, name: string, call: TsNamespace.CallExpression, args: readonly Expression[] = call.arguments): void {
     const r = fact.role;
-    const args = call.arguments;
     if (r.t === 'promise') {
       if (name === 'then' && args[0]) {
         this.callback(args[0], 0, { ...fact, role: r.of, step: 'await' });
@@ -1363,10 +1393,13 @@ export class Tracker {
       return;
     }
     if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) {
-      const declared = this.declaredFunctions(this.calls.aliasOf(ts.isPropertyAccessExpression(e) ? e.name : e));
+      const symbol = this.calls.aliasOf(ts.isPropertyAccessExpression(e) ? e.name : e);
+      const declared = this.declaredFunctions(symbol);
       for (const fn of declared) then(fn);
-      // A name that holds a function value (a parameter, `this.cb`): what the callers hand it.
-      if (declared.length === 0) this.bindCallersAround(e);
+      // A name that holds a function value (a parameter, `this.cb`): what the callers hand it (a parameter's
+      // default, `fmt = (f) => …`, is the one it holds when they hand none).
+      const param = symbol?.valueDeclaration;
+      if (declared.length === 0 || (param && ts.isParameter(param))) this.bindCallersAround(e);
     }
     if (ts.isElementAccessExpression(e)) this.registryOf(e);
     this.facts.observe(e, (f) => {
@@ -1568,12 +1601,21 @@ export class Tracker {
     this.functionMembers(init);
   }
 
-  /** The functions a name is declared as (with a body): `function f`, `const f = () => …`, a member `{ f: () => … }`, `f() {}`. */
+  /**
+   * The functions a name is declared as (with a body): `function f`, `const f = () => …`, a member `{ f: () => … }`,
+   * `f() {}`, a parameter's default (`fmt = (f) => …`).
+   */
   private declaredFunctions(symbol: TsNamespace.Symbol | undefined): FunctionLike[] {
-    return [
-      ...(symbol?.declarations ?? []).map((d) => this.calls.functionOf(d)),
-      ...this.calls.assignedFunctions(symbol),
-    ].flatMap((fn) => (fn?.body ? [fn] : []));
+    const { ts } = this;
+    const declared = (d: Node): FunctionLike | undefined => {
+      const given = (ts.isParameter(d) || ts.isBindingElement(d)) && d.initializer ? skipParens(ts, d.initializer) : undefined;
+      // (`fmt = format`: the function that name is declared as.)
+      const named = given && ts.isIdentifier(given) ? this.calls.aliasOf(given)?.valueDeclaration : undefined;
+      return this.calls.functionOf(named ?? given ?? d);
+    };
+    return [...(symbol?.declarations ?? []).map(declared), ...this.calls.assignedFunctions(symbol)].flatMap((fn) =>
+      fn?.body ? [fn] : [],
+    );
   }
 
   /**
@@ -1937,6 +1979,13 @@ export class Tracker {
     // `show.call(self, list)`: a call of `show`, its arguments after the first.
     // (The program's own functions only: `hasOwnProperty.call(o, k)` is none, and no caller of it is looked for.)
     const invoked = skipParens(ts, call.expression);
+    // `Array.prototype.map.call(list, f)`, `[].map.call(list, f)`: `list.map(f)`, a method of arrays borrowed.
+    const borrowed =
+      ts.isPropertyAccessExpression(invoked) && invoked.name.text === 'call' ? arrayMethod(ts, invoked.expression) : undefined;
+    if (borrowed && index === 0 && isListRole(r) && ts.isCallExpression(call)) {
+      this.method(fact, borrowed, call, call.arguments.slice(1));
+      return;
+    }
     if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(invoked) && invoked.name.text === 'call' && index > 0) {
       const target = skipParens(ts, invoked.expression);
       const named = ts.isPropertyAccessExpression(target) ? target.name : target;
@@ -1994,6 +2043,14 @@ export class Tracker {
     if (this.holdsFunctionValue(callee)) {
       this.bindCallersAround(call);
       if (this.isCallbackSlot(callee)) this.handTo(call.expression, fact);
+      // `fmt(x)` on a parameter whose default is a function (`fmt = (f) => …`): that function, where no caller hands one.
+      const held = ts.isIdentifier(callee) ? this.view.checker.getSymbolAtLocation(callee) : undefined;
+      if (held?.valueDeclaration && ts.isParameter(held.valueDeclaration))
+        for (const fn of this.declaredFunctions(held)) {
+          this.followed.add(call.expression);
+          this.bindArgument(fn, index, fact);
+          if (ts.isCallExpression(call)) this.watchReturn(call, fn);
+        }
     }
     const calleeText = ts.isPropertyAccessExpression(callee)
       ? `${callee.expression.getText()}.${callee.name.text}`
@@ -2633,6 +2690,51 @@ function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
   )
     return 'object';
   return undefined;
+}
+
+/** The expressions a function returns (an arrow's body, its own `return`s, not those of the functions inside it). */
+function returnedValues(ts: Ts, calls: Calls, fn: FunctionLike): Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: Expression[] = [];
+  const visit = (n: Node): void => {
+    if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
+    else if (!calls.isFunctionLike(n) && !ts.isClassLike(n)) ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return out;
+}
+
+/** The method of arrays an expression names (`Array.prototype.map`, `[].map`), if it names one: borrowed with `.call`. */
+function arrayMethod(ts: Ts, e: Expression): string | undefined {
+  const m = skipParens(ts, e);
+  if (!ts.isPropertyAccessExpression(m)) return undefined;
+  const owner = skipParens(ts, m.expression);
+  const isArrays =
+    (ts.isArrayLiteralExpression(owner) && owner.elements.length === 0) ||
+    (ts.isPropertyAccessExpression(owner) &&
+      owner.name.text === 'prototype' &&
+      ts.isIdentifier(owner.expression) &&
+      owner.expression.text === 'Array');
+  return isArrays ? m.name.text : undefined;
+}
+
+const ownThis = new WeakMap<Node, boolean>();
+
+/** Whether an object literal's own functions (methods, accessors, `function` values) read `this`, the object. */
+function readsOwnThis(ts: Ts, literal: TsNamespace.ObjectLiteralExpression): boolean {
+  const known = ownThis.get(literal);
+  if (known !== undefined) return known;
+  let found = false;
+  const visit = (n: Node): void => {
+    if (found) return;
+    if (n.kind === ts.SyntaxKind.ThisKeyword) found = objectOfThis(ts, n) === literal;
+    else if (!ts.isClassLike(n)) ts.forEachChild(n, visit);
+  };
+  visit(literal);
+  ownThis.set(literal, found);
+  return found;
 }
 
 /** Whether a function is a generator (`function*`, `*items() {}`): its calls return an iterable of what it yields. */
