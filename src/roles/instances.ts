@@ -280,6 +280,8 @@ export function makerValueReaders(ts: Ts, calls: Calls, maker: Maker): Node[] {
 
 /** The members of a Vue component's options whose functions' `this` is the component (`computed`, `methods`, `watch`). */
 const VUE_GROUPS = new Set(['computed', 'methods', 'watch']);
+/** The members of a Pinia store's options whose functions' `this` is the store (`getters`, `actions`). */
+const STORE_GROUPS = new Set(['getters', 'actions']);
 /** Members only a Vue component's options object has together with those groups. */
 const VUE_OPTIONS = new Set([
   'data',
@@ -297,9 +299,15 @@ const VUE_OPTIONS = new Set([
 /**
  * The object literal a `this` is: the one whose method (or function member) it is in, through arrow
  * functions (`{ load() { this.fields = … } }`); for a function of a Vue component's `computed`,
- * `methods` or `watch`, the component's options object (Vue puts them all on one instance).
+ * `methods` or `watch`, the component's options object (Vue puts them all on one instance); for one
+ * of a Pinia store's `getters` or `actions` (`isStore` says which options objects define a store),
+ * the store's options object (Pinia puts them on the store with its state).
  */
-export function objectOfThis(ts: Ts, at: Node): TsNamespace.ObjectLiteralExpression | undefined {
+export function objectOfThis(
+  ts: Ts,
+  at: Node,
+  isStore: (options: TsNamespace.ObjectLiteralExpression) => boolean = () => false,
+): TsNamespace.ObjectLiteralExpression | undefined {
   let fn: Node | undefined = at.parent;
   while (fn && (ts.isArrowFunction(fn) || !ts.isFunctionLike(fn))) fn = fn.parent;
   if (
@@ -317,26 +325,32 @@ export function objectOfThis(ts: Ts, at: Node): TsNamespace.ObjectLiteralExpress
   if (!literal || !ts.isObjectLiteralExpression(literal)) return undefined;
   const group = literal.parent;
   const options = group && ts.isPropertyAssignment(group) && group.initializer === literal ? group.parent : undefined;
+  if (!options || !ts.isObjectLiteralExpression(options)) return literal;
+  const name = plainName(ts, (group as TsNamespace.PropertyAssignment).name) ?? '';
   if (
-    options &&
-    ts.isObjectLiteralExpression(options) &&
-    VUE_GROUPS.has(plainName(ts, (group as TsNamespace.PropertyAssignment).name) ?? '') &&
-    options.properties.filter((p) => VUE_OPTIONS.has(plainName(ts, p.name) ?? '')).length >= 2
+    (VUE_GROUPS.has(name) && options.properties.filter((p) => VUE_OPTIONS.has(plainName(ts, p.name) ?? '')).length >= 2) ||
+    (STORE_GROUPS.has(name) && isStore(options))
   )
     return options;
   return literal;
 }
 
-/** The functions of a Vue component's `computed`, `methods` and `watch` groups, by name (`this.<name>` on the component). */
-export function vueGroupFunctions(
+/**
+ * The functions of the groups of an options object whose `this` is the instance, by name
+ * (`this.<name>` on it): a Vue component's `computed`, `methods` and `watch`; a Pinia store's
+ * `getters` and `actions` (`store`).
+ */
+export function groupFunctions(
   ts: Ts,
   calls: Calls,
   options: TsNamespace.ObjectLiteralExpression,
+  store = false,
 ): Map<string, { fn: FunctionLike; group: string }> {
   const out = new Map<string, { fn: FunctionLike; group: string }>();
+  const groups = store ? STORE_GROUPS : VUE_GROUPS;
   for (const g of options.properties) {
     const group = plainName(ts, g.name);
-    if (!group || !VUE_GROUPS.has(group) || !ts.isPropertyAssignment(g) || !ts.isObjectLiteralExpression(g.initializer)) continue;
+    if (!group || !groups.has(group) || !ts.isPropertyAssignment(g) || !ts.isObjectLiteralExpression(g.initializer)) continue;
     for (const m of g.initializer.properties) {
       const value = ts.isPropertyAssignment(m) ? skipParens(ts, m.initializer) : m;
       const name = plainName(ts, m.name);

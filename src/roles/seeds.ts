@@ -4,6 +4,7 @@ import type { Ts } from '../codemod/typescript.js';
 import { PLACEHOLDER } from '../endpoints/model.js';
 import { seedConfigRead } from './config-reads.js';
 import type { ApiGraph, ApiNode } from './graph.js';
+import { storeDefinition } from './pinia.js';
 import { skipParens } from './program-view.js';
 import type { Tracker } from './tracker.js';
 import { classifyUrl } from './url-value.js';
@@ -177,6 +178,8 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
   };
 
   const config = t.options.config;
+  // Only a file that names `defineStore` (imported under any name) defines a Pinia store.
+  const definesStores = sf.text.includes('defineStore');
   const visit = (n: Node): void => {
     if (
       config &&
@@ -233,6 +236,8 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
       case ts.SyntaxKind.CallExpression: {
         const kind = vueRefKind(t, n as TsNamespace.CallExpression);
         if (kind) t.vueRef(n as TsNamespace.CallExpression, kind);
+        const store = definesStores ? storeDefinition(ts, checker, t.calls, n as TsNamespace.CallExpression) : undefined;
+        if (store) t.piniaStore(n as TsNamespace.CallExpression, store);
         break;
       }
       case ts.SyntaxKind.ObjectLiteralExpression: {

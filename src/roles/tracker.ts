@@ -10,6 +10,7 @@ import {
   classChain,
   classNameOf,
   classOfThis,
+  groupFunctions,
   heldName,
   type Maker,
   madeFrom,
@@ -21,7 +22,6 @@ import {
   objectsHolding,
   staticOwnerOf,
   thisScopes,
-  vueGroupFunctions,
 } from './instances.js';
 import { Joins } from './joins.js';
 import {
@@ -42,6 +42,7 @@ import {
   takesIteratee,
   urlOptions,
 } from './library-names.js';
+import { piniaFunction, type StoreDefinition, storeDefinition, storeState } from './pinia.js';
 import {
   Calls,
   declaredValue,
@@ -135,6 +136,28 @@ export class Tracker {
   private readonly staticSides = new Map<Maker, StaticSide>();
   /** Object literals whose methods' `this` is followed as the object (`followThisOf`). */
   private readonly thisFollowed = new Set<Node>();
+  /** The options objects of Pinia stores (`defineStore(id, { … })`): their getters' and actions' `this` is the store. */
+  private readonly storeOptions = new Set<Node>();
+  /** Pinia stores (`piniaStore`), by role key. */
+  private readonly stores = new Set<string>();
+  /**
+   * Whether an options object defines a Pinia store: one seen where its file was seeded, or found
+   * where an action stores on `this` in a file that was not (then followed from there).
+   */
+  private readonly isStore = (options: TsNamespace.ObjectLiteralExpression): boolean => {
+    if (this.storeOptions.has(options)) return true;
+    const up = outerParens(this.ts, options);
+    const call = up.parent;
+    if (!call || !this.ts.isCallExpression(call) || !call.arguments.includes(up as Expression)) return false;
+    const definition = storeDefinition(this.ts, this.view.checker, this.calls, call);
+    if (definition?.options !== options) return false;
+    this.piniaStore(call, definition);
+    return true;
+  };
+  /** Vue's refs (`ref(x)`, `computed(getter)`), by role key: a setup store's member is a ref's value. */
+  private readonly refSites = new Set<string>();
+  /** What to do with each member name stored in an object site, now and later (`eachMember`). */
+  private readonly memberWatchers = new Map<string, ((member: string) => void)[]>();
 
   constructor(
     readonly view: ProgramView,
@@ -702,7 +725,7 @@ export class Tracker {
       // `this.fields = …`, or through `var self = this`: the `this` it is.
       const self = owner.kind === ts.SyntaxKind.ThisKeyword ? owner : this.thisAliased(owner);
       // `{ load() { this.fields = … } }`, a Vue component's options: the object is its methods' `this`.
-      const literal = self && objectOfThis(ts, self);
+      const literal = self && objectOfThis(ts, self, this.isStore);
       if (literal) this.followThisOf(literal);
       if (isModuleExports(ts, t)) {
         if (wanted) for (const ref of this.calls.referencesOfModule(t.getSourceFile())) this.add(ref, fact.role, 'flow', fact);
@@ -903,14 +926,88 @@ export class Tracker {
     this.add(literal, site, 'flow', undefined);
     const visit = (n: Node): void => {
       if (n.kind === ts.SyntaxKind.ThisKeyword) {
-        if (objectOfThis(ts, n) === literal) this.add(n, site, 'flow', undefined);
+        if (objectOfThis(ts, n, this.isStore) === literal) this.add(n, site, 'flow', undefined);
       } else if (!ts.isClassLike(n)) ts.forEachChild(n, visit);
     };
     visit(literal);
     this.functionMembers(literal);
-    for (const [name, { fn, group }] of vueGroupFunctions(ts, this.calls, literal)) {
-      if (group === 'computed') this.facts.watch(this.returnCell(fn), (f) => this.storeMember(site, name, f));
-      else if (group === 'methods') this.holdFunction(site, name, fn);
+    for (const [name, { fn, group }] of groupFunctions(ts, this.calls, literal, this.isStore(literal))) {
+      // A computed value or a store's getter is what its function returns; a getter's first parameter is the store's state.
+      if (group === 'computed' || group === 'getters')
+        this.facts.watch(this.returnCell(fn), (f) => this.storeMember(site, name, f));
+      else if (group === 'methods' || group === 'actions') this.holdFunction(site, name, fn);
+      const state = group === 'getters' ? fn.parameters[0] : undefined;
+      if (state) this.add(state.name, site, 'argument', undefined);
+    }
+  }
+
+  /**
+   * Pinia's `defineStore(…)`, whose result (`useFields`) gives the store at each call (`useFields()`,
+   * `useFields(pinia)`). An options store is its options object, as a Vue component's: the members
+   * `state()` returns, its getters' values, its actions (the `this` of each is the store). A setup
+   * store holds what its setup function returns, a ref's value in place of the ref.
+   */
+  piniaStore(call: TsNamespace.CallExpression, definition: StoreDefinition): void {
+    const { ts } = this;
+    const { options } = definition;
+    const store = this.roles.site(options ?? call, 'object');
+    this.stores.add(store.key);
+    if (options) {
+      this.storeOptions.add(options);
+      this.followThisOf(options);
+      const state = storeState(ts, this.calls, options);
+      if (state)
+        this.facts.watch(this.returnCell(state), (f) => {
+          if (f.role.t === 'site' && f.role.what === 'object') this.copyMembers(f.role, store);
+        });
+    } else {
+      this.facts.watch(this.returnCell(definition.setup), (f) => {
+        if (f.role.t !== 'site' || f.role.what !== 'object') return;
+        const returned = f.role;
+        // `return { fields, load }`: its functions are the store's too (`store.load()`).
+        if (ts.isObjectLiteralExpression(returned.site)) this.functionMembers(returned.site);
+        this.eachMember(returned, (member) =>
+          this.facts.watch(this.cell(returned, member), (g) => {
+            if (g.role.t === 'site' && this.refSites.has(g.role.key))
+              this.load(g.role, 'value', (m) => m.prev && this.storeMember(store, member, m.prev), g);
+            else this.storeMember(store, member, g);
+          }),
+        );
+      });
+    }
+    const up = outerParens(ts, call);
+    const holder = up.parent;
+    let readers: readonly Node[] = [];
+    if (holder && ts.isVariableDeclaration(holder) && holder.initializer === up && ts.isIdentifier(holder.name)) {
+      if (isExported(ts, holder.name)) this.export(holder.name, store);
+      readers = this.calls.referencesOf(holder.name);
+    } else if (holder && ts.isExportAssignment(holder)) {
+      this.export(holder, store);
+      readers = this.calls.referencesOfDefault(holder);
+    }
+    for (const ref of readers) {
+      const at = outerParens(ts, ref);
+      const use = at.parent;
+      if (use && ts.isCallExpression(use) && use.expression === at)
+        this.add(use, store, 'flow', undefined, `the store \`${short(call.getText())}\` defines`);
+    }
+  }
+
+  /**
+   * `const { fields } = storeToRefs(store)`: each name a ref whose `value` is that member of the store
+   * (read `fields.value` in a script, `fields` in a template, which Vue unwraps).
+   */
+  private storeToRefs(call: CallLike, fact: Fact): void {
+    const { ts } = this;
+    const up = outerParens(ts, call);
+    const decl = up.parent;
+    if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== up || !ts.isObjectBindingPattern(decl.name)) return;
+    for (const el of decl.name.elements) {
+      const key = el.propertyName ? memberName(ts, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+      if (el.dotDotDotToken || key === undefined) continue;
+      const ref = this.roles.site(el, 'object');
+      this.load(fact.role, key, (m) => m.prev && this.storeMember(ref, 'value', m.prev), fact);
+      this.add(el.name, ref, 'flow', fact);
     }
   }
 
@@ -973,8 +1070,17 @@ export class Tracker {
     // Stryker disable next-line ConditionalExpression: a member stored again only copies it again, watching the same cells for the same facts
     if (names.has(member)) return;
     names.add(member);
+    for (const then of this.memberWatchers.get(site.key) ?? []) then(member);
     // Stryker disable next-line ArrayDeclaration: a string for a copy's site stores under cells keyed `undefined.…`, read by no one
     for (const to of this.copies.get(site.key) ?? []) this.copyMember(site, to, member);
+  }
+
+  /** Calls `then` with the name of each member stored in an object site, now and later. */
+  private eachMember(site: SiteRole, then: (member: string) => void): void {
+    const watchers = this.memberWatchers.get(site.key) ?? [];
+    watchers.push(then);
+    this.memberWatchers.set(site.key, watchers);
+    for (const member of this.memberNames.get(site.key) ?? []) then(member);
   }
 
   /** `Object.assign(target, …sources)`: the target, and what the call returns, gets the members of each source. */
@@ -1327,6 +1433,18 @@ export class Tracker {
         this.add(call, list, 'flow', fact);
       } else if (name === 'entries') this.entries(call, r, fact);
       else if (name === 'forEach' && args[0]) this.elements(r, (e) => this.callback(args[0] as Expression, 0, e), fact);
+      return;
+    }
+    if (r.t === 'site' && r.what === 'object' && name === '$patch' && args[0] && this.stores.has(r.key)) {
+      // A Pinia store's `$patch({ fields })`: the object's members are the store's; `$patch((state) => { state.fields = … })`:
+      // the function is given the store.
+      const patch = skipParens(this.ts, args[0]);
+      this.followed.add(call.expression);
+      if (this.calls.isFunctionLike(patch)) this.callback(patch, 0, fact);
+      else
+        this.facts.observe(patch, (f) => {
+          if (f.role.t === 'site' && f.role.what === 'object') this.copyMembers(f.role, r);
+        });
       return;
     }
     if (r.t === 'site' && r.what === 'object') {
@@ -2017,6 +2135,10 @@ export class Tracker {
     }
     const callee = skipParens(ts, call.expression);
     if (index === 0 && (this.resolves(call.expression, fact) || this.setsState(call.expression, fact))) return;
+    const pinia = piniaFunction(ts, this.view.checker, callee);
+    if (pinia === 'storeToRefs' && index === 0) this.storeToRefs(call, fact);
+    // (What `defineStore` is given is the store, followed as such by `piniaStore`: no request's options.)
+    if (pinia !== undefined) return;
     const lodash = ts.isCallExpression(call) ? this.lodashFunction(callee) : undefined;
     if (lodash !== undefined) {
       // `_.merge({}, defaults, options)`: as `Object.assign`.
@@ -2250,6 +2372,7 @@ export class Tracker {
     const [arg] = call.arguments;
     if (!arg) return;
     const site = this.roles.site(call, 'object');
+    this.refSites.add(site.key);
     if (kind === 'computed')
       this.functionsOf(arg, (fn) => this.facts.watch(this.returnCell(fn), (f) => this.storeMember(site, 'value', f)));
     else this.facts.observe(skipParens(this.ts, arg), (f) => this.storeMember(site, 'value', f));

@@ -163,11 +163,13 @@ export function vueVirtual(text: string): VueVirtual | undefined {
 
 /** Vue's functions that make a ref (a template reads it unwrapped: the virtual script reads its `.value`). */
 const REF_MAKERS = new Set(['ref', 'shallowRef', 'computed', 'toRef', 'customRef']);
+/** Functions whose result, destructured, gives refs (Pinia's `const { fields } = storeToRefs(store)`). */
+const REFS_MAKERS = new Set(['storeToRefs']);
 
 /**
  * What a `<script setup>` gives its template: the props `defineProps` declares (object or array
  * argument, or a type literal) that no top-level binding shadows, the variable holding them, and
- * the top-level `const`s holding a ref.
+ * the top-level `const`s holding a ref (and the names `const { … } = storeToRefs(…)` destructures).
  */
 function setupBindings(
   text: string,
@@ -232,25 +234,23 @@ function setupBindings(
       continue;
     }
     if (!ts.isVariableStatement(statement)) continue;
+    const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
     for (const d of statement.declarationList.declarations) {
+      const init = d.initializer && unwrap(ts, d.initializer);
       if (!ts.isIdentifier(d.name)) {
         for (const id of bindingNames(ts, d.name)) declared.add(id);
+        // `const { fields } = storeToRefs(store)`: each name a ref (not a nested pattern's, nor a rest's).
+        if (constant && init && ts.isObjectBindingPattern(d.name) && isCallOf(ts, init, REFS_MAKERS))
+          for (const el of d.name.elements) if (ts.isIdentifier(el.name) && !el.dotDotDotToken) refs.add(el.name.text);
         continue;
       }
       declared.add(d.name.text);
-      const init = d.initializer && unwrap(ts, d.initializer);
       if (!init) continue;
       const call = definePropsIn(init);
       if (call) {
         props = propNames(call);
         propsVar = d.name.text;
-      } else if (
-        statement.declarationList.flags & ts.NodeFlags.Const &&
-        ts.isCallExpression(init) &&
-        ts.isIdentifier(init.expression) &&
-        REF_MAKERS.has(init.expression.text)
-      )
-        refs.add(d.name.text);
+      } else if (constant && isCallOf(ts, init, REF_MAKERS)) refs.add(d.name.text);
     }
   }
   return {
@@ -261,6 +261,11 @@ function setupBindings(
     defines,
     declared,
   };
+}
+
+/** Whether an expression is a call of a function of one of these names. */
+function isCallOf(ts: typeof TsNamespace, e: TsNamespace.Expression, names: ReadonlySet<string>): boolean {
+  return ts.isCallExpression(e) && ts.isIdentifier(e.expression) && names.has(e.expression.text);
 }
 
 /** The names a binding pattern declares. */

@@ -1,0 +1,61 @@
+/**
+ * Pinia's stores, as the role engine follows them: Pinia is a library the program does not hold,
+ * so what its functions do is summarised here. `defineStore` makes the function (`useFields`) whose
+ * every call gives the one store; the store is an options object's `state()` members, `getters` and
+ * `actions` (their `this` is the store, a getter's first parameter too), or what a setup function
+ * returns, its refs unwrapped. `storeToRefs(store)` gives a ref of each member.
+ */
+import type { ts as TsNamespace } from 'ts-morph';
+import type { Ts } from '../codemod/typescript.js';
+import { type Calls, type FunctionLike, skipParens } from './program-view.js';
+
+type Expression = TsNamespace.Expression;
+
+/** A store's definition: the options object (`{ state, getters, actions }`), or the setup function. */
+export type StoreDefinition =
+  | { readonly options: TsNamespace.ObjectLiteralExpression }
+  | { readonly setup: FunctionLike; readonly options?: undefined };
+
+/**
+ * The Pinia function a callee names (`defineStore`, `storeToRefs`), by what it is imported as from
+ * `pinia` (under any local name), or a global of that name the program does not declare
+ * (auto-imports); undefined for anything else.
+ */
+export function piniaFunction(ts: Ts, checker: TsNamespace.TypeChecker, callee: Expression): string | undefined {
+  const e = skipParens(ts, callee);
+  if (!ts.isIdentifier(e)) return undefined;
+  const symbol = checker.getSymbolAtLocation(e);
+  const decl = symbol?.declarations?.[0];
+  const name = !symbol ? e.text : decl && ts.isImportSpecifier(decl) ? (decl.propertyName ?? decl.name).text : undefined;
+  if (name !== 'defineStore' && name !== 'storeToRefs') return undefined;
+  if (!decl) return name;
+  const specifier = (decl as TsNamespace.ImportSpecifier).parent.parent.parent.moduleSpecifier;
+  return ts.isStringLiteral(specifier) && specifier.text === 'pinia' ? name : undefined;
+}
+
+/**
+ * What a `defineStore` call defines: `defineStore(id, { state, getters, actions })`,
+ * `defineStore({ id, state, getters, actions })`, `defineStore(id, () => { …; return { … } })`.
+ */
+export function storeDefinition(
+  ts: Ts,
+  checker: TsNamespace.TypeChecker,
+  calls: Calls,
+  call: TsNamespace.CallExpression,
+): StoreDefinition | undefined {
+  if (piniaFunction(ts, checker, call.expression) !== 'defineStore') return undefined;
+  const [first, second] = call.arguments.map((a) => skipParens(ts, a));
+  const definition = first && ts.isObjectLiteralExpression(first) ? first : second;
+  if (definition && ts.isObjectLiteralExpression(definition)) return { options: definition };
+  return definition && calls.isFunctionLike(definition) ? { setup: definition } : undefined;
+}
+
+/** The function an options store's `state` is (`state: () => ({ … })`, `state() { return { … } }`). */
+export function storeState(ts: Ts, calls: Calls, options: TsNamespace.ObjectLiteralExpression): FunctionLike | undefined {
+  for (const p of options.properties) {
+    if (!p.name || !ts.isIdentifier(p.name) || p.name.text !== 'state') continue;
+    const value = ts.isPropertyAssignment(p) ? skipParens(ts, p.initializer) : p;
+    return calls.isFunctionLike(value) ? value : undefined;
+  }
+  return undefined;
+}
