@@ -651,6 +651,64 @@ const props = defineProps(['fields']);
     expectConsistent(v, vue);
   });
 
+  it("makes a child's `v-model` a prop and a listener of its `update:` event setting the bound value (a ref's `.value`)", () => {
+    const vue = `<script setup>
+import { ref } from 'vue';
+import Picker from './Picker.vue';
+const chosen = ref(null);
+</script>
+<template><Picker v-model="chosen" v-model:the-title="form.title" :fields="fields" /><input v-model="chosen" /></template>`;
+    const v = virtualOf(vue);
+    expect(v.code).toBe(
+      [
+        '',
+        "import { ref } from 'vue';",
+        "import Picker from './Picker.vue';",
+        'const chosen = ref(null);',
+        '',
+        'function __template() {',
+        '  Picker.__props({ modelValue: (chosen.value), theTitle: (form.title), fields: (fields), });',
+        '  Picker.on("update:modelValue", ($event) => {',
+        '    chosen.value = $event;',
+        '  });',
+        '  Picker.on("update:theTitle", ($event) => {',
+        '    form.title = $event;',
+        '  });',
+        '  chosen.value;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+    expectMapped(v, vue, 'form.title');
+  });
+
+  it("reads a script setup's `inject(…)` results through Vue's `unref` in the template (a ref or not)", () => {
+    const vue = `<script setup>
+import { inject } from 'vue';
+const fields = inject('fields');
+</script>
+<template><p v-for="f in fields">{{ f.long_name }} {{ { fields } }}</p></template>`;
+    const v = virtualOf(vue);
+    expect(v.code).toBe(
+      [
+        '',
+        "import { inject } from 'vue';",
+        "const fields = inject('fields');",
+        '',
+        "import { unref as __vueUnref } from 'vue';",
+        'function __template() {',
+        '  for (const f of __vueUnref(fields)) {',
+        '    f.long_name;',
+        '    ({ fields: __vueUnref(fields) });',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+  });
+
   it('generates nothing for a component without props and for a script setup that declares none', () => {
     const options = '<script>\nexport default { data() { return { a: 1 }; } };\n</script>\n<template><p>{{ a }}</p></template>';
     expect(virtualOf(options).code).not.toContain('__props');

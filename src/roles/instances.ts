@@ -294,6 +294,8 @@ const VUE_OPTIONS = new Set([
   'created',
   'mounted',
   'setup',
+  'provide',
+  'inject',
 ]);
 
 /**
@@ -358,6 +360,50 @@ export function groupFunctions(
     }
   }
   return out;
+}
+
+/**
+ * A member of a Vue component's options object (`export default {…}`, `defineComponent({…})`, or
+ * one with another of Vue's options): a method itself, a property's value; undefined when absent or
+ * when the object is no component's.
+ */
+export function vueOption(ts: Ts, options: TsNamespace.ObjectLiteralExpression, name: string): Node | undefined {
+  const member = options.properties.find((p) => plainName(ts, p.name) === name);
+  if (!member) return undefined;
+  const up = outerParens(ts, options).parent;
+  const component =
+    (up && ts.isExportAssignment(up)) ||
+    (up && ts.isCallExpression(up) && ts.isIdentifier(up.expression) && up.expression.text === 'defineComponent') ||
+    options.properties.some((p) => p !== member && VUE_OPTIONS.has(plainName(ts, p.name) ?? ''));
+  if (!component) return undefined;
+  return ts.isPropertyAssignment(member) ? skipParens(ts, member.initializer) : member;
+}
+
+/** The `setup` function of a Vue component's options object, whose returned members are the component's (`this.x`, the template's `x`). */
+export function vueSetupOf(ts: Ts, calls: Calls, options: TsNamespace.ObjectLiteralExpression): FunctionLike | undefined {
+  const setup = vueOption(ts, options, 'setup');
+  return setup && calls.isFunctionLike(setup) ? setup : undefined;
+}
+
+/**
+ * What a Vue component's `inject` option injects, as [the component's member, the key]:
+ * `inject: ['fields']`, `inject: { list: 'fields' }`, `inject: { list: { from: 'fields' } }`.
+ */
+export function vueInjected(ts: Ts, options: TsNamespace.ObjectLiteralExpression): [string, string][] {
+  const inject = vueOption(ts, options, 'inject');
+  if (inject && ts.isArrayLiteralExpression(inject))
+    return inject.elements.flatMap((e) => (ts.isStringLiteralLike(e) ? [[e.text, e.text] as [string, string]] : []));
+  if (!inject || !ts.isObjectLiteralExpression(inject)) return [];
+  return inject.properties.flatMap((p): [string, string][] => {
+    const local = plainName(ts, p.name);
+    if (local === undefined) return [];
+    const value = ts.isPropertyAssignment(p) ? skipParens(ts, p.initializer) : undefined;
+    if (value && ts.isStringLiteralLike(value)) return [[local, value.text]];
+    const from =
+      value && ts.isObjectLiteralExpression(value) ? value.properties.find((m) => plainName(ts, m.name) === 'from') : undefined;
+    const key = from && ts.isPropertyAssignment(from) ? skipParens(ts, from.initializer) : undefined;
+    return [[local, key && ts.isStringLiteralLike(key) ? key.text : local]];
+  });
 }
 
 /** Where `this` may be an instance of the maker: the class, or a constructor function and its prototype's functions. */

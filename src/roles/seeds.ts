@@ -4,10 +4,12 @@ import type { Ts } from '../codemod/typescript.js';
 import { PLACEHOLDER } from '../endpoints/model.js';
 import { seedConfigRead } from './config-reads.js';
 import type { ApiGraph, ApiNode } from './graph.js';
+import { vueInjected, vueOption, vueSetupOf } from './instances.js';
 import { storeDefinition } from './pinia.js';
 import { skipParens } from './program-view.js';
 import type { Tracker } from './tracker.js';
 import { classifyUrl } from './url-value.js';
+import { vueFunction } from './vue.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -234,15 +236,24 @@ export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: Readon
         onCompare(n as TsNamespace.BinaryExpression);
         break;
       case ts.SyntaxKind.CallExpression: {
-        const kind = vueRefKind(t, n as TsNamespace.CallExpression);
-        if (kind) t.vueRef(n as TsNamespace.CallExpression, kind);
-        const store = definesStores ? storeDefinition(ts, checker, t.calls, n as TsNamespace.CallExpression) : undefined;
-        if (store) t.piniaStore(n as TsNamespace.CallExpression, store);
+        const call = n as TsNamespace.CallExpression;
+        // Vue's reactivity functions, by what each call makes: a ref, a computed ref, what is provided.
+        const vue = vueFunction(ts, checker, call.expression);
+        if (vue === 'computed') t.vueRef(call, 'computed');
+        else if (vue === 'ref' || vue === 'shallowRef') t.vueRef(call, 'ref');
+        else if (vue === 'inject') t.vueInject(call);
+        const store = definesStores ? storeDefinition(ts, checker, t.calls, call) : undefined;
+        if (store) t.piniaStore(call, store);
         break;
       }
       case ts.SyntaxKind.ObjectLiteralExpression: {
         const o = n as TsNamespace.ObjectLiteralExpression;
         pluginEntry(t, o);
+        const setup = vueSetupOf(ts, t.calls, o);
+        if (setup) t.vueSetup(o, setup);
+        const provide = vueOption(ts, o, 'provide');
+        const injected = vueInjected(ts, o);
+        if (provide || injected.length > 0) t.vueOptionsInjection(o, provide, injected);
         const members = new Set(
           o.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])),
         );
@@ -309,25 +320,6 @@ function isPropertyName(ts: Ts, s: Node): boolean {
       ts.isLiteralTypeNode(p) ||
       (ts.isElementAccessExpression(p) && p.argumentExpression === s))
   );
-}
-
-/** Whether a call is Vue's `computed(…)`, `ref(…)` or `shallowRef(…)`: imported from Vue, or a global (auto-imports). */
-function vueRefKind(t: Tracker, call: TsNamespace.CallExpression): 'computed' | 'ref' | undefined {
-  const { ts } = t;
-  const callee = call.expression;
-  if (!ts.isIdentifier(callee)) return undefined;
-  // Vue's reactivity functions, by name: what each call makes.
-  const kind =
-    callee.text === 'computed' ? 'computed' : callee.text === 'ref' || callee.text === 'shallowRef' ? 'ref' : undefined;
-  if (!kind) return undefined;
-  const symbol = t.view.checker.getSymbolAtLocation(callee);
-  if (!symbol) return kind;
-  const decl = symbol.declarations?.[0];
-  if (!decl || !ts.isImportSpecifier(decl)) return undefined;
-  const specifier = decl.parent.parent.parent.moduleSpecifier;
-  // The modules Vue's reactivity is imported from.
-  const vue = /^(?:vue|@vue\/(?:reactivity|runtime-core|composition-api)|vue-demi|#imports)$/;
-  return ts.isStringLiteral(specifier) && vue.test(specifier.text) ? kind : undefined;
 }
 
 /** `{ resolve: './plugin', options: { … } }`: a plugin entry of a site's config (see `Tracker.pluginEntry`). */

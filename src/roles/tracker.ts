@@ -55,6 +55,7 @@ import {
 } from './program-view.js';
 import { type ApiRole, awaited, type InstanceRole, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
 import type { UrlValue } from './url-value.js';
+import { injectionKey, isProxyOf, provision, vueFunction } from './vue.js';
 
 type Node = TsNamespace.Node;
 type Expression = TsNamespace.Expression;
@@ -63,6 +64,12 @@ type CallLike = TsNamespace.CallExpression | TsNamespace.NewExpression;
 interface StaticSide {
   readonly statics: Maker;
 }
+/** An event's listener, and the Vue component whose events alone it hears (its `.vue` path), if it is one's. */
+interface Listener {
+  readonly fn: Expression;
+  readonly component: string | undefined;
+}
+
 /** What is followed as a whole once it serves the API: a class, an object literal of functions, a module read whole, a class's static side. */
 type Followed = Maker | TsNamespace.ObjectLiteralExpression | TsNamespace.SourceFile | StaticSide;
 
@@ -123,7 +130,7 @@ export class Tracker {
   /** String literals given a parameter that keys a read of API data, whose function other calls may hand other objects (`keyLiterals`). */
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
-  private listeners: Map<string, Expression[]> | undefined;
+  private listeners: Map<string, Listener[]> | undefined;
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
   /** The member names stored in each object site (by its key), and where they are copied to (`{ ...a }`, `Object.assign`). */
@@ -961,19 +968,7 @@ export class Tracker {
           if (f.role.t === 'site' && f.role.what === 'object') this.copyMembers(f.role, store);
         });
     } else {
-      this.facts.watch(this.returnCell(definition.setup), (f) => {
-        if (f.role.t !== 'site' || f.role.what !== 'object') return;
-        const returned = f.role;
-        // `return { fields, load }`: its functions are the store's too (`store.load()`).
-        if (ts.isObjectLiteralExpression(returned.site)) this.functionMembers(returned.site);
-        this.eachMember(returned, (member) =>
-          this.facts.watch(this.cell(returned, member), (g) => {
-            if (g.role.t === 'site' && this.refSites.has(g.role.key))
-              this.load(g.role, 'value', (m) => m.prev && this.storeMember(store, member, m.prev), g);
-            else this.storeMember(store, member, g);
-          }),
-        );
-      });
+      this.holdSetup(definition.setup, store);
     }
     const up = outerParens(ts, call);
     const holder = up.parent;
@@ -991,6 +986,71 @@ export class Tracker {
       if (use && ts.isCallExpression(use) && use.expression === at)
         this.add(use, store, 'flow', undefined, `the store \`${short(call.getText())}\` defines`);
     }
+  }
+
+  /**
+   * What a setup function returns is the object's (a setup store's, an Options API component's
+   * `setup()`): each member, a ref's value in place of the ref; `return { fields, load }`, its
+   * functions too (`store.load()`, `this.load()`). `then`, once it returns an object.
+   */
+  private holdSetup(setup: FunctionLike, into: SiteRole, then?: () => void): void {
+    this.facts.watch(this.returnCell(setup), (f) => {
+      if (f.role.t !== 'site' || f.role.what !== 'object') return;
+      then?.();
+      const returned = f.role;
+      if (this.ts.isObjectLiteralExpression(returned.site)) this.functionMembers(returned.site);
+      this.eachMember(returned, (member) =>
+        this.facts.watch(this.cell(returned, member), (g) => {
+          if (g.role.t === 'site' && this.refSites.has(g.role.key))
+            this.load(g.role, 'value', (m) => m.prev && this.storeMember(into, member, m.prev), g);
+          else this.storeMember(into, member, g);
+        }),
+      );
+    });
+  }
+
+  /**
+   * An Options API component's `setup()` (`export default { setup() { const fields = ref([]); …;
+   * return { fields }; } }`): what it returns is the component's, `this.fields` in its functions and
+   * `fields` in its template (whose `this` is the options object, `vueVirtual`), refs unwrapped.
+   */
+  vueSetup(options: TsNamespace.ObjectLiteralExpression, setup: FunctionLike): void {
+    this.holdSetup(setup, this.roles.site(options, 'object'), () => this.followThisOf(options));
+  }
+
+  /** `inject('fields')`: what the app provides under that key (`provide('fields', …)`, a component's `provide` option). */
+  vueInject(call: TsNamespace.CallExpression): void {
+    const key = injectionKey(this.ts, this.view.checker, call.arguments[0]);
+    if (key !== undefined) this.facts.watch(provision(key), (f) => this.add(call, f.role, 'flow', f));
+  }
+
+  /**
+   * A component's `provide` and `inject` options: each member of the object `provide` is, or returns
+   * (`provide() { return { fields: this.fields }; }`), is provided under its name; each name `inject`
+   * lists is the component's (`this.fields`, the template's `fields`), refs unwrapped (Vue 3.3).
+   */
+  vueOptionsInjection(
+    options: TsNamespace.ObjectLiteralExpression,
+    provide: Node | undefined,
+    injected: [string, string][],
+  ): void {
+    const { ts } = this;
+    const provideAll = (f: Fact) => {
+      const o = f.role;
+      if (o.t === 'site' && o.what === 'object')
+        this.eachMember(o, (member) => this.facts.watch(this.cell(o, member), (g) => this.facts.store(provision(member), g)));
+    };
+    if (provide && this.calls.isFunctionLike(provide)) this.facts.watch(this.returnCell(provide), provideAll);
+    else if (provide && ts.isObjectLiteralExpression(provide)) this.facts.observe(provide, provideAll);
+    if (injected.length === 0) return;
+    const site = this.roles.site(options, 'object');
+    for (const [member, key] of injected)
+      this.facts.watch(provision(key), (f) => {
+        this.followThisOf(options);
+        if (f.role.t === 'site' && this.refSites.has(f.role.key))
+          this.load(f.role, 'value', (m) => m.prev && this.storeMember(site, member, m.prev), f);
+        else this.storeMember(site, member, f);
+      });
   }
 
   /**
@@ -1210,6 +1270,9 @@ export class Tracker {
       this.allocateValue(init.left, stored);
       this.allocateValue(init.right, stored);
     } else if (ts.isIdentifier(init)) this.allocate(init, stored);
+    else if (ts.isCallExpression(init) && init.arguments[0] && isProxyOf(vueFunction(ts, this.view.checker, init.expression)))
+      // `reactive({ fields: [] })`: the object it is made of.
+      this.allocateValue(init.arguments[0], stored);
     else if (ts.isCallExpression(init) && !this.allocated.has(init)) {
       this.allocated.add(init);
       for (const fn of this.calls.calleesOf(init)) {
@@ -1684,17 +1747,22 @@ export class Tracker {
 
   /**
    * The listeners the program's files add for an event (`x.on('fields', fn)`, `once`, `addListener`,
-   * `prependListener`, `prependOnceListener`), whatever emitter they are added to. Found once per program.
+   * `prependListener`, `prependOnceListener`), whatever emitter they are added to, but for a Vue
+   * component's (`Picker.on(…)` in a parent's virtual script, `Picker` imported from `./Picker.vue`):
+   * that component's file. Found once per program.
    */
-  private listenersOf(event: string): readonly Expression[] {
+  private listenersOf(event: string): readonly Listener[] {
     if (!this.listeners) {
       const { ts } = this;
-      const found = new Map<string, Expression[]>();
+      const found = new Map<string, Listener[]>();
       const visit = (n: Node): void => {
         if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && addsListener(n.expression.name.text)) {
           const [name, fn] = n.arguments;
           const e = name && skipParens(ts, name);
-          if (e && fn && ts.isStringLiteralLike(e)) found.set(eventKey(e.text), [...(found.get(eventKey(e.text)) ?? []), fn]);
+          if (e && fn && ts.isStringLiteralLike(e)) {
+            const listener = { fn, component: this.componentFile(n.expression.expression) };
+            found.set(eventKey(e.text), [...(found.get(eventKey(e.text)) ?? []), listener]);
+          }
         }
         ts.forEachChild(n, visit);
       };
@@ -1702,6 +1770,24 @@ export class Tracker {
       this.listeners = found;
     }
     return this.listeners.get(eventKey(event)) ?? [];
+  }
+
+  /** The Vue component (its `.vue` path) a name imports by default (`import Picker from './Picker.vue'`), if it does. */
+  private componentFile(e: Expression): string | undefined {
+    const { ts } = this;
+    const name = skipParens(ts, e);
+    const decl = ts.isIdentifier(name) ? this.view.checker.getSymbolAtLocation(name)?.declarations?.[0] : undefined;
+    if (!decl || !ts.isImportClause(decl) || !ts.isStringLiteral(decl.parent.moduleSpecifier)) return undefined;
+    const module = this.view.checker.getSymbolAtLocation(decl.parent.moduleSpecifier)?.valueDeclaration;
+    // (A component whose virtual script exports nothing is no module: its path, then.)
+    const specifier = decl.parent.moduleSpecifier.text;
+    const path =
+      module && ts.isSourceFile(module)
+        ? module.fileName
+        : /^\.{1,2}\/.*\.vue$/i.test(specifier)
+          ? resolvePath(dirname(decl.getSourceFile().fileName), specifier)
+          : undefined;
+    return path === undefined ? undefined : componentPath(path);
   }
 
   /**
@@ -2139,6 +2225,27 @@ export class Tracker {
     if (pinia === 'storeToRefs' && index === 0) this.storeToRefs(call, fact);
     // (What `defineStore` is given is the store, followed as such by `piniaStore`: no request's options.)
     if (pinia !== undefined) return;
+    const vue = vueFunction(ts, this.view.checker, callee);
+    // `reactive(obj)`, `readonly(obj)`: a proxy of the object, whose members are its members.
+    if (isProxyOf(vue)) {
+      if (index === 0) this.add(call, r, 'flow', fact);
+      return;
+    }
+    // `provide('fields', fields)`: what every `inject('fields')` of the app gives (`vueInject`).
+    if (vue === 'provide' && index === 1) {
+      const key = injectionKey(ts, this.view.checker, call.arguments?.[0]);
+      if (key !== undefined) this.facts.store(provision(key), fact);
+      // `provide(FieldsKey, …)`, the key imported from a module the program does not hold yet: it is wanted.
+      else if (call.arguments?.[0]) this.wantModuleOf(call.arguments[0], r);
+      return;
+    }
+    // `unref(x)`, `toValue(x)`: a ref's value, or what is not a ref.
+    if ((vue === 'unref' || vue === 'toValue') && index === 0) {
+      if (r.t === 'site' && this.refSites.has(r.key))
+        this.load(r, 'value', (m) => m.prev && this.add(call, m.role, 'flow', m.prev), fact);
+      else this.add(call, r, 'flow', fact);
+      return;
+    }
     const lodash = ts.isCallExpression(call) ? this.lodashFunction(callee) : undefined;
     if (lodash !== undefined) {
       // `_.merge({}, defaults, options)`: as `Object.assign`.
@@ -2153,7 +2260,11 @@ export class Tracker {
     if ((emits === 'emit' || emits === '$emit') && index > 0) {
       const event = call.arguments?.[0] && skipParens(ts, call.arguments[0]);
       if (event && ts.isStringLiteralLike(event)) {
-        const listeners = this.listenersOf(event.text);
+        // A component's emit (`this.$emit`, `emit` of `defineEmits`) reaches only the listeners of that component.
+        const own = componentPath(call.getSourceFile().fileName);
+        const listeners = this.listenersOf(event.text)
+          .filter((l) => !l.component || l.component === own)
+          .map((l) => l.fn);
         for (const listener of listeners) this.callback(listener, index - 1, fact);
         // None in the program: whoever listens is not seen.
         if (listeners.length === 0) this.handTo(call.expression, fact);
@@ -2674,8 +2785,13 @@ export class Tracker {
 
   /** A call the program cannot resolve because its callee is imported from a file the program does not hold yet. */
   private wantCallee(call: CallLike, role: Role): void {
+    this.wantModuleOf(call.expression, role);
+  }
+
+  /** A name (or a member of one) imported from a file the program does not hold yet: that file is wanted for `role`. */
+  private wantModuleOf(expr: Expression, role: Role): void {
     const { ts } = this;
-    let e = skipParens(ts, call.expression);
+    let e = skipParens(ts, expr);
     while (ts.isPropertyAccessExpression(e)) e = skipParens(ts, e.expression);
     if (!ts.isIdentifier(e)) return;
     const symbol = this.view.checker.getSymbolAtLocation(e);
@@ -2741,6 +2857,11 @@ function exportedByList(ts: Ts, sf: TsNamespace.SourceFile): ReadonlySet<string>
   }
   listedExports.set(sf, out);
   return out;
+}
+
+/** The `.vue` path of a component's virtual script (`List.vue.js`); undefined for any other file. */
+function componentPath(fileName: string): string | undefined {
+  return /\.vue(?:\.[jt]sx?)?$/i.test(fileName) ? fileName.replace(/(\.vue)\.[jt]sx?$/i, '$1') : undefined;
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */

@@ -46,6 +46,8 @@ const TEMPLATE = '__template';
  * and the child's options object gets `__props(p) { this.fields = p.fields; }` (Options API: props
  * are members of `this`) or, with script setup, `__props(p) { __vueProps = p; }` with `defineProps`
  * giving `__vueProps`. So the props a component reads are what its parents pass, across modules.
+ * `v-model:title="x"` on a component (Vue 3) is the prop `title` (`modelValue` unnamed) and a
+ * listener setting `x`: `Picker.on("update:title", ($event) => { x = $event; })`.
  */
 const PROPS = '__props';
 const SETUP_PROPS = '__vueProps';
@@ -84,10 +86,12 @@ class Unparseable extends Error {}
  * parameters of an arrow function around the slot's children; an inline `v-on` handler is the body
  * of an arrow function of `$event`, a method name or function is an expression. `v-if`/`v-else-if`
  * are read outside the element's `v-for` (Vue 3 precedence), dynamic arguments outside its slot.
+ * A script setup's template reads a ref binding's `.value`, and a binding that may be a ref
+ * (`inject(…)`) through Vue's `unref`, imported for it.
  *
  * Limits: templates in other languages (`lang="pug"`), `src=` blocks and `v-pre` subtrees give no
- * code; a same-name `:prop` shorthand (no value) is not read; refs are read as written (the template
- * unwraps them, the virtual code does not); `this` inside a `function` written in a handler is not
+ * code; a same-name `:prop` shorthand (no value) is not read; refs other than script setup's own
+ * bindings are read as written (the template unwraps them, the virtual code does not); `this` inside a `function` written in a handler is not
  * the component's; a script setup's props used by bare name do not resolve.
  */
 export function vueVirtual(text: string): VueVirtual | undefined {
@@ -119,7 +123,8 @@ export function vueVirtual(text: string): VueVirtual | undefined {
     // The binding a component tag names: script setup's own names, or the components the options register.
     const registered = setup ? [...(bindings?.declared ?? [])].map((n) => [n, n] as const) : [...(options?.components ?? [])];
     const components = (tag: string) => registered.find(([name]) => pascal(shared, name) === pascal(shared, tag))?.[1];
-    const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs ?? new Set(), components);
+    const maybeRefs = bindings?.maybeRefs ?? new Set<string>();
+    const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs, maybeRefs, components);
     for (const script of scripts) {
       if (script === options?.script && (templateMethod || receiver)) {
         out.copy(script.start, options.brace, false);
@@ -147,6 +152,8 @@ export function vueVirtual(text: string): VueVirtual | undefined {
       if (!options && !exportsDefault) out.gen(`export default { ${receiver} };\n`);
     }
     if (html && !templateMethod) {
+      // Vue's `unref`, for the template's reads of what may be a ref (`MAYBE_REF_MAKERS`).
+      if (maybeRefs.size > 0) out.gen(`import { unref as ${UNREF} } from 'vue';\n`);
       out.gen(`function ${TEMPLATE}() {\n`);
       // Props the template reads by bare name: the members of what `defineProps` returns.
       if (bindings?.props.length)
@@ -165,6 +172,10 @@ export function vueVirtual(text: string): VueVirtual | undefined {
 const REF_MAKERS = new Set(['ref', 'shallowRef', 'computed', 'toRef', 'customRef']);
 /** Functions whose result, destructured, gives refs (Pinia's `const { fields } = storeToRefs(store)`). */
 const REFS_MAKERS = new Set(['storeToRefs']);
+/** Vue's functions whose result may be a ref or not (`inject(key)` gives what is provided): a template reads it through `unref`. */
+const MAYBE_REF_MAKERS = new Set(['inject']);
+/** The name the virtual script imports Vue's `unref` as. */
+const UNREF = '__vueUnref';
 
 /**
  * What a `<script setup>` gives its template: the props `defineProps` declares (object or array
@@ -178,6 +189,8 @@ function setupBindings(
   props: readonly string[];
   propsVar: string | undefined;
   refs: ReadonlySet<string>;
+  /** The top-level names given what may be a ref (`const fields = inject('fields')`). */
+  maybeRefs: ReadonlySet<string>;
   /** It calls `defineProps`. */
   defines: boolean;
   /** Where a `defineProps(…)` whose value no variable holds starts (the virtual script gives it `SETUP_DEFINED`). */
@@ -189,6 +202,7 @@ function setupBindings(
   const sf = parseBlock(ts, text, script);
   const declared = new Set<string>();
   const refs = new Set<string>();
+  const maybeRefs = new Set<string>();
   let props: string[] = [];
   let propsVar: string | undefined;
   let defines = false;
@@ -251,6 +265,7 @@ function setupBindings(
         props = propNames(call);
         propsVar = d.name.text;
       } else if (constant && isCallOf(ts, init, REF_MAKERS)) refs.add(d.name.text);
+      else if (isCallOf(ts, init, MAYBE_REF_MAKERS)) maybeRefs.add(d.name.text);
     }
   }
   return {
@@ -258,6 +273,7 @@ function setupBindings(
     propsVar: bare === undefined ? propsVar : SETUP_DEFINED,
     bare: bare === undefined ? undefined : script.start + bare,
     refs,
+    maybeRefs,
     defines,
     declared,
   };
@@ -445,6 +461,8 @@ class Emitter {
     private readonly prefix: boolean,
     /** Script setup bindings that hold a ref: a template read of one is a read of its `.value`. */
     private readonly refs: ReadonlySet<string> = new Set(),
+    /** Script setup bindings that may hold a ref (`inject(…)`): a template read of one is read through `unref`. */
+    private readonly maybeRefs: ReadonlySet<string> = new Set(),
     /** The script's binding a component tag names, if any. */
     private readonly components: (tag: string) => string | undefined = () => undefined,
   ) {}
@@ -514,6 +532,7 @@ class Emitter {
     // A component the script names gets its bound props in one call (`PROPS`): what it reads of them is what they hold.
     const component = element.tagType === this.dom.ElementTypes.COMPONENT ? this.components(element.tag) : undefined;
     const props: { key: string | undefined; value: Expr }[] = [];
+    const models: { key: string; value: Expr }[] = [];
     for (const p of element.props) {
       if (p.type === NodeTypes.ATTRIBUTE) {
         if (p.name === 'slot-scope' && p.value) slotProps = this.slotScope(p.value);
@@ -531,7 +550,12 @@ class Emitter {
       else if (p.name === 'on' && p.arg) this.handler(value, inner, innerDepth);
       else if (component && value && p.name === 'bind' && (!arg || arg.isStatic))
         props.push({ key: arg && this.shared.camelize(arg.content), value });
-      else this.statement(value, inner, innerDepth);
+      else if (component && value && p.name === 'model' && (!arg || arg.isStatic)) {
+        // `v-model:title="x"` (Vue 3): the prop `title` (`modelValue` unnamed), and `x` set to what the child emits as `update:title`.
+        const key = arg ? this.shared.camelize(arg.content) : 'modelValue';
+        props.push({ key, value });
+        models.push({ key, value });
+      } else this.statement(value, inner, innerDepth);
     }
     if (component && props.length > 0) {
       this.gen(`${indent(innerDepth)}${component}.${PROPS}({ `);
@@ -541,6 +565,13 @@ class Emitter {
         this.gen('), ');
       }
       this.gen('});\n');
+    }
+    for (const { key, value } of models) {
+      this.gen(
+        `${indent(innerDepth)}${component}.on(${JSON.stringify(`update:${key}`)}, ($event) => {\n${indent(innerDepth + 1)}`,
+      );
+      this.write(value, inner, { extra: ['$event'] });
+      this.gen(` = $event;\n${indent(innerDepth)}});\n`);
     }
     if (slotProps) {
       this.gen(`${indent(innerDepth)}(`);
@@ -667,20 +698,25 @@ class Emitter {
     if (this.prefix) {
       const free = (name: string) => !isGloballyAllowed(name);
       // `{ item }` reads `item` under the key `item`: keep the key, read the member.
-      return this.freeNames(e, scope, extra, declares, free, (name, start, _end, shorthand) => ({
-        at: start,
-        text: `${shorthand ? `${name}: ` : ''}this.`,
-      }));
+      return this.freeNames(e, scope, extra, declares, free, (name, start, _end, shorthand) => [
+        { at: start, text: `${shorthand ? `${name}: ` : ''}this.` },
+      ]);
     }
-    if (this.refs.size === 0) return [];
+    if (this.refs.size === 0 && this.maybeRefs.size === 0) return [];
     // `{ total }` reads `total` under the key `total`: keep the key, read the value.
     return this.freeNames(
       e,
       scope,
       extra,
       declares,
-      (name) => this.refs.has(name),
-      (name, _start, end, shorthand) => ({ at: end, text: shorthand ? `: ${name}.value` : '.value' }),
+      (name) => this.refs.has(name) || this.maybeRefs.has(name),
+      (name, start, end, shorthand) =>
+        this.refs.has(name)
+          ? [{ at: end, text: shorthand ? `: ${name}.value` : '.value' }]
+          : [
+              { at: start, text: `${shorthand ? `${name}: ` : ''}${UNREF}(` },
+              { at: end, text: ')' },
+            ],
     );
   }
 
@@ -694,12 +730,12 @@ class Emitter {
     extra: readonly string[],
     declares: boolean,
     free: (name: string) => boolean,
-    insert: (name: string, start: number, end: number, shorthand: boolean) => Insertion,
+    insert: (name: string, start: number, end: number, shorthand: boolean) => Insertion[],
   ): Insertion[] {
     if (declares) return [];
     if (e.ast === null) {
       const name = e.content;
-      return !scope.has(name) && !extra.includes(name) && free(name) ? [insert(name, 0, name.length, false)] : [];
+      return !scope.has(name) && !extra.includes(name) && free(name) ? insert(name, 0, name.length, false) : [];
     }
     const known: Record<string, number> = Object.create(null);
     for (const name of [...scope, ...extra]) known[name] = 1;
@@ -710,7 +746,7 @@ class Emitter {
       e.ast,
       (id, parent, stack) => {
         if (free(id.name))
-          insertions.push(insert(id.name, offset(id, 'start') - 1, offset(id, 'end') - 1, isShorthand(id, parent, stack)));
+          insertions.push(...insert(id.name, offset(id, 'start') - 1, offset(id, 'end') - 1, isShorthand(id, parent, stack)));
       },
       false,
       [],
