@@ -8,36 +8,10 @@
  * V1, with nothing said (wrong, silently). The codemod's run on real folders; the report must
  * agree with it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCodemod } from '../src/codemod/run.js';
-import { findV1Usage } from '../src/report/find.js';
-import { bundledMappings } from './helpers/bundled.js';
+import { migrateFolder } from './helpers/program.js';
 
-const mappings = bundledMappings();
-
-/** The codemod's dry run over these files: each changed file's changed lines, the markers it reports (`file:line code`), and the report's findings (`file:line token`). */
-async function migrate(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-pinia-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const changed: Record<string, string[]> = {};
-  const markers: string[] = [];
-  await runCodemod({
-    cwd: dir,
-    write: false,
-    diff: true,
-    mappings,
-    onFile: (r, patch) => {
-      if (patch) changed[r.path] = patch.split('\n').filter((l) => /^[-+][^-+]/.test(l));
-      for (const m of r.markers) markers.push(`${r.path}:${m.line} ${m.code}`);
-    },
-  });
-  const report = await findV1Usage({ cwd: dir, mappings });
-  const findings = report.findings.map((f) => `${f.file}:${f.line} ${f.token}`).sort();
-  return { changed, markers: markers.sort(), findings };
-}
+const migrate = migrateFolder;
 
 const FIELDS_URL = "'https://api.voteamerica.org/v1/election/field/'";
 const URL_MOVED = [

@@ -23,6 +23,7 @@ export type StoreDefinition =
  */
 export function piniaFunction(ts: Ts, checker: TsNamespace.TypeChecker, callee: Expression): string | undefined {
   const e = skipParens(ts, callee);
+  // Mutation: -> false is equivalent: a callee of another kind has no symbol and no `text` (but a string literal, never called).
   if (!ts.isIdentifier(e)) return undefined;
   const symbol = checker.getSymbolAtLocation(e);
   const decl = symbol?.declarations?.[0];
@@ -44,10 +45,22 @@ export function storeDefinition(
   call: TsNamespace.CallExpression,
 ): StoreDefinition | undefined {
   if (piniaFunction(ts, checker, call.expression) !== 'defineStore') return undefined;
-  const [first, second] = call.arguments.map((a) => skipParens(ts, a));
+  const [first, second] = call.arguments.map((a) => namedValue(ts, checker, skipParens(ts, a)));
   const definition = first && ts.isObjectLiteralExpression(first) ? first : second;
   if (definition && ts.isObjectLiteralExpression(definition)) return { options: definition };
   return definition && calls.isFunctionLike(definition) ? { setup: definition } : undefined;
+}
+
+/**
+ * What a name passed to `defineStore` holds (`defineStore('fields', options)`, `defineStore('fields',
+ * setup)`): the object or function a `const` of it is given, the function it declares; else the expression.
+ */
+function namedValue(ts: Ts, checker: TsNamespace.TypeChecker, e: Expression): TsNamespace.Node {
+  if (!ts.isIdentifier(e)) return e;
+  const decl = checker.getSymbolAtLocation(e)?.valueDeclaration;
+  if (decl && ts.isFunctionDeclaration(decl)) return decl;
+  const constant = decl && ts.isVariableDeclaration(decl) && (ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) !== 0;
+  return constant && decl.initializer ? skipParens(ts, decl.initializer) : e;
 }
 
 /** The function an options store's `state` is (`state: () => ({ … })`, `state() { return { … } }`). */

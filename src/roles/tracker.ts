@@ -965,6 +965,7 @@ export class Tracker {
       const state = storeState(ts, this.calls, options);
       if (state)
         this.facts.watch(this.returnCell(state), (f) => {
+          // Mutation: `f.role.t === 'site'` -> true is equivalent: only a site role has `what`.
           if (f.role.t === 'site' && f.role.what === 'object') this.copyMembers(f.role, store);
         });
     } else {
@@ -972,7 +973,9 @@ export class Tracker {
     }
     const up = outerParens(ts, call);
     const holder = up.parent;
+    // Stryker disable next-line ArrayDeclaration: a string read as a reader has no parent, so is no call of the store
     let readers: readonly Node[] = [];
+    // Mutation: `holder.initializer === up` -> true is equivalent: an expression a variable declaration holds is its initializer.
     if (holder && ts.isVariableDeclaration(holder) && holder.initializer === up && ts.isIdentifier(holder.name)) {
       if (isExported(ts, holder.name)) this.export(holder.name, store);
       readers = this.calls.referencesOf(holder.name);
@@ -984,6 +987,7 @@ export class Tracker {
       const at = outerParens(ts, ref);
       const use = at.parent;
       if (use && ts.isCallExpression(use) && use.expression === at)
+        // Mutation: the note -> `` is equivalent: a 'flow' fact's note is never shown (only shape and request notes are).
         this.add(use, store, 'flow', undefined, `the store \`${short(call.getText())}\` defines`);
     }
   }
@@ -995,12 +999,14 @@ export class Tracker {
    */
   private holdSetup(setup: FunctionLike, into: SiteRole, then?: () => void): void {
     this.facts.watch(this.returnCell(setup), (f) => {
+      // Mutation: `f.role.t !== 'site'` -> false is equivalent: only a site role has `what`.
       if (f.role.t !== 'site' || f.role.what !== 'object') return;
       then?.();
       const returned = f.role;
       if (this.ts.isObjectLiteralExpression(returned.site)) this.functionMembers(returned.site);
       this.eachMember(returned, (member) =>
         this.facts.watch(this.cell(returned, member), (g) => {
+          // Mutation: `g.role.t === 'site'` -> true is equivalent: `refSites` holds only sites' keys (`site:…`).
           if (g.role.t === 'site' && this.refSites.has(g.role.key))
             this.load(g.role, 'value', (m) => m.prev && this.storeMember(into, member, m.prev), g);
           else this.storeMember(into, member, g);
@@ -1061,6 +1067,7 @@ export class Tracker {
     const { ts } = this;
     const up = outerParens(ts, call);
     const decl = up.parent;
+    // Mutation: `decl.initializer !== up` -> false is equivalent: an expression a variable declaration holds is its initializer.
     if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== up || !ts.isObjectBindingPattern(decl.name)) return;
     for (const el of decl.name.elements) {
       const key = el.propertyName ? memberName(ts, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;

@@ -10,6 +10,7 @@ import type { ts as TsNamespace } from 'ts-morph';
 import { runCodemod } from '../../src/codemod/run.js';
 import { type ConfigFormat, parseConfig } from '../../src/files/config-files.js';
 import { loadMappings } from '../../src/mapping/load.js';
+import { findV1Usage } from '../../src/report/find.js';
 import { analyzeRoles } from '../../src/roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../src/roles/config-sources.js';
 import { evidenceOf } from '../../src/roles/evidence.js';
@@ -76,4 +77,30 @@ export async function changedLines(files: Record<string, string>): Promise<strin
     onFile: (_r, p) => void (p && patches.push(p)),
   });
   return patches.sort().map((p) => p.split('\n').filter((l) => /^[-+][^-+]/.test(l)));
+}
+
+/**
+ * The codemod's dry run over these files in a real folder, and the report's view of them: each
+ * changed file's changed lines (by path), the markers it reports (`file:line code`), and the
+ * report's findings (`file:line token`). The report must agree with the codemod.
+ */
+export async function migrateFolder(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-folder-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const changed: Record<string, string[]> = {};
+  const markers: string[] = [];
+  const mappings = bundledMappings();
+  await runCodemod({
+    cwd: dir,
+    write: false,
+    diff: true,
+    mappings,
+    onFile: (r, patch) => {
+      if (patch) changed[r.path] = patch.split('\n').filter((l) => /^[-+][^-+]/.test(l));
+      for (const m of r.markers) markers.push(`${r.path}:${m.line} ${m.code}`);
+    },
+  });
+  const report = await findV1Usage({ cwd: dir, mappings });
+  const findings = report.findings.map((f) => `${f.file}:${f.line} ${f.token}`).sort();
+  return { changed, markers: markers.sort(), findings };
 }
