@@ -7,7 +7,7 @@
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import { type Calls, type FunctionLike, skipParens } from './program-view.js';
+import { type Calls, type FunctionLike, importedFunction, skipParens } from './program-view.js';
 
 type Expression = TsNamespace.Expression;
 
@@ -22,16 +22,13 @@ export type StoreDefinition =
  * (auto-imports); undefined for anything else.
  */
 export function piniaFunction(ts: Ts, checker: TsNamespace.TypeChecker, callee: Expression): string | undefined {
-  const e = skipParens(ts, callee);
-  // Mutation: -> false is equivalent: a callee of another kind has no symbol and no `text` (but a string literal, never called).
-  if (!ts.isIdentifier(e)) return undefined;
-  const symbol = checker.getSymbolAtLocation(e);
-  const decl = symbol?.declarations?.[0];
-  const name = !symbol ? e.text : decl && ts.isImportSpecifier(decl) ? (decl.propertyName ?? decl.name).text : undefined;
-  if (name !== 'defineStore' && name !== 'storeToRefs') return undefined;
-  if (!decl) return name;
-  const specifier = (decl as TsNamespace.ImportSpecifier).parent.parent.parent.moduleSpecifier;
-  return ts.isStringLiteral(specifier) && specifier.text === 'pinia' ? name : undefined;
+  return importedFunction(
+    ts,
+    checker,
+    callee,
+    (name) => name === 'defineStore' || name === 'storeToRefs',
+    (specifier) => specifier === 'pinia',
+  );
 }
 
 /**

@@ -732,6 +732,30 @@ export function outerParens(ts: Ts, node: Node): Node {
   return n;
 }
 
+/**
+ * The library function a callee names, by what it is imported as (under any local name) from a
+ * module `from` accepts, or as a global of that name the program does not declare (auto-imports);
+ * undefined when `named` does not accept the name, or for anything else.
+ */
+export function importedFunction(
+  ts: Ts,
+  checker: TsNamespace.TypeChecker,
+  callee: Expression,
+  named: (name: string) => boolean,
+  from: (specifier: string) => boolean,
+): string | undefined {
+  const e = skipParens(ts, callee);
+  // Mutation: -> false is equivalent: a callee of another kind has no symbol and no `text` (but a string literal, never called).
+  if (!ts.isIdentifier(e)) return undefined;
+  const symbol = checker.getSymbolAtLocation(e);
+  const decl = symbol?.declarations?.[0];
+  const name = !symbol ? e.text : decl && ts.isImportSpecifier(decl) ? (decl.propertyName ?? decl.name).text : undefined;
+  if (name === undefined || !named(name)) return undefined;
+  if (!decl) return name;
+  const specifier = (decl as TsNamespace.ImportSpecifier).parent.parent.parent.moduleSpecifier;
+  return ts.isStringLiteral(specifier) && from(specifier.text) ? name : undefined;
+}
+
 /** Drops parentheses, `!`, `as T`, `satisfies T` and `<T>` around an expression. */
 export function skipParens(ts: Ts, node: Expression): Expression {
   let e = node;

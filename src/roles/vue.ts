@@ -7,7 +7,7 @@
  */
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Ts } from '../codemod/typescript.js';
-import { skipParens } from './program-view.js';
+import { importedFunction, skipParens } from './program-view.js';
 
 /** The modules Vue's functions are imported from. */
 const VUE_MODULES = /^(?:vue|@vue\/(?:reactivity|runtime-core|composition-api)|vue-demi|#imports)$/;
@@ -32,15 +32,13 @@ const SUMMARISED = new Set([
  * undefined for anything else.
  */
 export function vueFunction(ts: Ts, checker: TsNamespace.TypeChecker, callee: TsNamespace.Expression): string | undefined {
-  const e = skipParens(ts, callee);
-  if (!ts.isIdentifier(e)) return undefined;
-  const symbol = checker.getSymbolAtLocation(e);
-  const decl = symbol?.declarations?.[0];
-  const name = !symbol ? e.text : decl && ts.isImportSpecifier(decl) ? (decl.propertyName ?? decl.name).text : undefined;
-  if (name === undefined || !SUMMARISED.has(name)) return undefined;
-  if (!decl) return name;
-  const specifier = (decl as TsNamespace.ImportSpecifier).parent.parent.parent.moduleSpecifier;
-  return ts.isStringLiteral(specifier) && VUE_MODULES.test(specifier.text) ? name : undefined;
+  return importedFunction(
+    ts,
+    checker,
+    callee,
+    (name) => SUMMARISED.has(name),
+    (specifier) => VUE_MODULES.test(specifier),
+  );
 }
 
 /**
