@@ -192,8 +192,10 @@ export function transformProgramVue(
   sourceFile: TsNamespace.SourceFile,
   facts: ProgramFacts,
   options: TransformOptions = {},
+  /** The virtual script of `text` when the caller has it already (the program built it from the same text). */
+  known?: VueVirtual,
 ): TransformResult | undefined {
-  const virtual = vueVirtual(text);
+  const virtual = known ?? vueVirtual(text);
   if (virtual?.code !== sourceFile.text || parseErrors(sourceFile).length > 0) return undefined;
   return transformVue(text, virtual, { sourceFile, facts }, contextOf(text, options));
 }

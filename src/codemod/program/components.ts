@@ -42,6 +42,12 @@ export class Components {
     }
   }
 
+  /** The virtual script the program built of a component, when `text` is still the text it was built from. */
+  virtualOf(path: string, text: string): VueVirtual | undefined {
+    const taken = this.byPath.get(path);
+    return taken?.text === text ? taken.virtual : undefined;
+  }
+
   /** Whether a path is a component taken. */
   has(path: string): boolean {
     return this.byPath.has(path);

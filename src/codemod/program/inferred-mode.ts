@@ -97,7 +97,7 @@ export function inferredProgramMode(
         hasRenames: decided.reached.has(sourceFile) || renames.has(name),
         transform: (text, options) =>
           components.has(abs)
-            ? transformProgramVue(text, sourceFile, facts(), options)
+            ? transformProgramVue(text, sourceFile, facts(), options, components.virtualOf(abs, text))
             : transformProgramFile(text, abs, sourceFile, facts(), options),
       };
     },

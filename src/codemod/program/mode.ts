@@ -84,7 +84,7 @@ export function programMode(
         hasRenames: mine.length > 0 || roles.reached.has(sourceFile),
         transform: (text, transformOptions) =>
           components.has(abs)
-            ? transformProgramVue(text, sourceFile, facts(), transformOptions)
+            ? transformProgramVue(text, sourceFile, facts(), transformOptions, components.virtualOf(abs, text))
             : transformProgramFile(text, abs, sourceFile, facts(), transformOptions),
       };
     },
