@@ -40,16 +40,24 @@ export function planFor(m: Mappings): CodemodPlan {
   return plan;
 }
 
-/** The V2 format of a slug as the table knows it: V2 fields, V1 formats, and the V1 format of a rename's source. */
-function v2FormatOf(m: Mappings, slug: string, rule: ResolvedRule | undefined): V2Format | undefined {
+/**
+ * The V2 format of a slug as the table knows it: V2 fields, V1 formats, and the V1 format of a
+ * rename's source (the first, in the table's order, whose V1 format is known; `carriers` holds
+ * each V2 slug's sources).
+ */
+function v2FormatOf(
+  m: Mappings,
+  slug: string,
+  rule: ResolvedRule | undefined,
+  carriers: ReadonlyMap<string, readonly ResolvedRule[]>,
+): V2Format | undefined {
   const field = m.v2Fields.get(slug);
   if (field) return field.format;
   if (rule) {
     const f = m.v1FormatOf(rule.v1);
     return f ? m.formats.get(f) : undefined;
   }
-  for (const from of m.byV1.values()) {
-    if (carriedTo(from) !== slug) continue;
+  for (const from of carriers.get(slug) ?? []) {
     const f = m.v1FormatOf(from.v1);
     if (f) return m.formats.get(f);
   }
@@ -74,11 +82,20 @@ function buildPlan(m: Mappings): CodemodPlan {
   // and unchanged V1 slugs, and V2 slugs (old V2 code may read the draft's `value`). Consolidated
   // or deleted slugs get a marker instead.
   const itemPropertyBySlug = new Map<string, PropertyRule>();
+  // Each rule's fate asked once (asking it per V2 slug was a tenth of a short report's start).
+  const carriers = new Map<string, ResolvedRule[]>();
+  for (const rule of m.byV1.values()) {
+    const to = carriedTo(rule);
+    if (to === undefined) continue;
+    const list = carriers.get(to);
+    if (list) list.push(rule);
+    else carriers.set(to, [rule]);
+  }
   const consider = (slug: string, rule: ResolvedRule | undefined) => {
-    const format = v2FormatOf(m, slug, rule);
+    const format = v2FormatOf(m, slug, rule, carriers);
     for (const p of itemProperties.values()) if (p.appliesToFormat === format) itemPropertyBySlug.set(slug, p);
   };
-  for (const rule of m.byV1.values()) if (carriedTo(rule) !== undefined) consider(rule.v1, rule);
+  for (const rules of carriers.values()) for (const rule of rules) consider(rule.v1, rule);
   for (const slug of m.v2Slugs) if (!m.actionableV1.has(slug)) consider(slug, undefined);
 
   return {
