@@ -49,4 +49,26 @@ describe('the config file', () => {
     writeFileSync(join(dir, 'civic-migrate.config.json'), '{"colour": "blue"}');
     expect((await runCli(['report'], { cwd: dir })).stderr).toMatch(/civic-migrate\.config\.json: .*colour/);
   });
+
+  it("a config's project is the report's program too (it was an unknown argument to report: exit 2)", async () => {
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true }, include: ['src'] }),
+      'src/a.js': JS,
+      'src/b.py': PY,
+    };
+    const off = writeTree({ ...files, 'civic-migrate.config.json': JSON.stringify({ project: false, format: 'json' }) });
+    const r = await runCli(['report', '--fail-on', 'none'], { cwd: off });
+    expect([r.code, r.stderr]).toEqual([0, 'PASS: 2 V1 usages in 2 files: 1 for `civic-migrate codemod`, 1 for a person.\n']);
+    expect(JSON.parse(r.stdout).program).toBeUndefined();
+    const on = writeTree({ ...files, 'civic-migrate.config.json': JSON.stringify({ project: 'tsconfig.json', format: 'json' }) });
+    const p = await runCli(['report', '--fail-on', 'none'], { cwd: on });
+    expect([p.code, JSON.parse(p.stdout).program]).toEqual([0, { config: 'tsconfig.json' }]);
+    // And on the command line.
+    const flag = await runCli(['report', '--fail-on', 'none', '--no-config', '--project', 'tsconfig.json', '--format', 'json'], {
+      cwd: off,
+    });
+    expect(JSON.parse(flag.stdout).program).toEqual({ config: 'tsconfig.json' });
+    const none = await runCli(['report', '--fail-on', 'none', '--no-project', '--format', 'json'], { cwd: on });
+    expect(JSON.parse(none.stdout).program).toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { defineCommand } from './context.js';
-import { checkedMaxBytes, fileOptions } from './file-options.js';
+import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
 /** Progress appears only on a terminal, and only once a run has lasted this long. */
 const PROGRESS_AFTER_MS = 400;
@@ -42,11 +42,7 @@ export const codemodCommand = defineCommand({
         default: false,
         describe: 'With --write: proceed even when git shows uncommitted changes in the target paths',
       })
-      .option('project', {
-        type: 'string',
-        describe:
-          'Decide in program mode with this tsconfig.json/jsconfig.json (default: the one in or above the first path, if it includes it); --no-project: file by file',
-      })
+      .option('project', PROJECT_OPTION)
       .option('allow-type-errors', {
         type: 'boolean',
         default: false,
@@ -106,7 +102,7 @@ export const codemodCommand = defineCommand({
       mappings: mappings(),
       write: args.write,
       allowDirty: args['allow-dirty'],
-      ...(args.project === undefined ? {} : { project: (args.project as string | boolean) === false ? false : args.project }),
+      ...projectArg(args.project as string | boolean | undefined),
       allowTypeErrors: args['allow-type-errors'],
       markers: args.markers,
       longName: args['long-name'],

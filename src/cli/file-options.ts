@@ -40,3 +40,15 @@ export function checkedMaxBytes(value: number): number {
   if (problem) throw new UsageError(problem);
   return value;
 }
+
+/** `--project FILE` / `--no-project`: program mode, the same for `codemod` and `report`. */
+export const PROJECT_OPTION = {
+  type: 'string',
+  describe:
+    'Decide in program mode with this tsconfig.json/jsconfig.json (default: the one in or above the first path, if it includes it); --no-project: file by file',
+} as const;
+
+/** The `project` option as the engine takes it: a config's path, `false` for file by file, or absent (found). */
+export function projectArg(value: string | boolean | undefined): { project?: string | false } {
+  return value === undefined ? {} : { project: value === false ? false : String(value) };
+}

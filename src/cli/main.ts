@@ -11,6 +11,7 @@ import { fetchCommand } from './fetch.js';
 import { mappingsCommand } from './mappings.js';
 import { observeCommand } from './observe.js';
 import { runQuick } from './quick.js';
+import { runQuickReport } from './quick-report.js';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 import { verifyCommand } from './verify.js';
@@ -32,10 +33,6 @@ export const commands: readonly CommandDef<never>[] = [
 const EXIT = { ok: 0, findings: 1, error: 2, internal: 70 } as const;
 
 /**
- * Runs the CLI and returns its exit code. Known errors print one line on stderr and return 2;
- * unknown errors are re-thrown for the caller (the bin prints the stack and exits 70).
- */
-/**
  * `-` as the value of an option that names a file (`-o -`, `--out -`, `--fields -`): yargs takes a
  * lone `-` for a positional, so it is joined to its option (`--out=-`) before parsing.
  */
@@ -54,12 +51,21 @@ function dashValues(argv: readonly string[]): string[] {
 /** Options whose value is a file, where `-` means stdin or stdout. */
 const FILE_OPTIONS = new Set(['-o', '--output', '--out', '--fields', '--overrides']);
 
+/**
+ * Runs the CLI and returns its exit code. Known errors print one line on stderr and return 2;
+ * unknown errors are re-thrown for the caller (the bin prints the stack and exits 70).
+ */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  let exitCode: number = EXIT.ok;
-  const quick = await runQuick(argv, io);
+  const quick = (await runQuick(argv, io)) ?? (await runQuickReport(argv, io));
   if (quick !== undefined) return quick;
+  return runParsed(argv, io);
+}
+
+/** The CLI with its command line parsed by yargs: every call the quick paths do not take. */
+export async function runParsed(argv: readonly string[], io: Io): Promise<number> {
+  let exitCode: number = EXIT.ok;
   // `help codemod` is `codemod --help`; `help` alone is `--help`.
-  if (argv[0] === 'help') return run(argv.length > 1 ? [...argv.slice(1), '--help'] : ['--help'], io);
+  if (argv[0] === 'help') return runParsed(argv.length > 1 ? [...argv.slice(1), '--help'] : ['--help'], io);
   let args: string[];
   try {
     // civic-migrate.config.json (or "civic-migrate" in package.json): flags the command line does not give.

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 import { defineCommand } from './context.js';
-import { checkedMaxBytes, fileOptions } from './file-options.js';
+import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
 /** A file of the report's own inside the searched folder, as an exclude pattern anchored at the folder. */
 function ownFiles(cwd: string, file: string | undefined): string[] {
@@ -12,16 +12,19 @@ function ownFiles(cwd: string, file: string | undefined): string[] {
   return rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
 }
 
+/** The defaults of `report`'s options (the parser's, and the quick path's in ./quick-report.ts). */
+export const REPORT_DEFAULTS = { format: 'text', failOn: 'any', commits: 30 } as const;
+
 export const reportCommand = defineCommand({
   command: 'report [paths..]',
   describe: 'Find V1 usage in any text file (code, templates, SQL, config, docs) and gate CI on it',
   builder: (y) =>
     fileOptions(y, { walk: 'search', skip: 'Do not search (list)' })
       .positional('paths', { type: 'string', array: true, describe: 'Files, folders or globs to search (default: .)' })
-      .option('format', { choices: REPORT_FORMATS, default: 'text' as const, describe: 'Output format' })
+      .option('format', { choices: REPORT_FORMATS, default: REPORT_DEFAULTS.format, describe: 'Output format' })
       .option('fail-on', {
         choices: FAIL_ON,
-        default: 'any' as const,
+        default: REPORT_DEFAULTS.failOn,
         describe: 'Exit 1 when findings of this class exist: manual (a person must fix), any, none',
       })
       .option('output', {
@@ -56,8 +59,13 @@ export const reportCommand = defineCommand({
         describe:
           'Also V1 usage at past commits (read from git objects, nothing checked out): a chart in html, a table and an SVG in markdown, a table in text, `history` in json',
       })
-      .option('commits', { type: 'number', default: 30, describe: 'With --history: how many commits, evenly spaced' })
+      .option('commits', {
+        type: 'number',
+        default: REPORT_DEFAULTS.commits,
+        describe: 'With --history: how many commits, evenly spaced',
+      })
       .option('since', { type: 'string', describe: 'With --history: only commits after this date (as git log --since takes it)' })
+      .option('project', PROJECT_OPTION)
       .option('assume-civic', {
         type: 'boolean',
         default: false,
@@ -111,6 +119,7 @@ export const reportCommand = defineCommand({
       maxBytes,
       mappings: mappings(),
       assumeCivic: args['assume-civic'],
+      ...projectArg(args.project as string | boolean | undefined),
     });
     const current = read ? { findings: result.findings, files: read } : undefined;
     if (args['update-baseline']) {

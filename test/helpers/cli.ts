@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { run } from '../../src/cli/main.js';
+import { run, runParsed } from '../../src/cli/main.js';
 
 export interface CliResult {
   code: number;
@@ -7,14 +7,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI in-process with buffered streams. */
+/** Runs the CLI in-process with buffered streams (`parsed`: always through yargs, never a quick path). */
 export async function runCli(
   args: readonly string[],
-  options: { stdin?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {},
+  options: { stdin?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean; parsed?: boolean } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const code = await run(args, {
+  const code = await (options.parsed ? runParsed : run)(args, {
     stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
     stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
     stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
