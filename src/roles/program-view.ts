@@ -277,6 +277,7 @@ export class Calls {
           out.push(n);
         ts.forEachChild(n, visit);
       };
+      // Stryker disable next-line ConditionalExpression: a prefilter: a file without these words imports, requires and re-exports nothing (a script's global `m = import(…)` is a promise; awaited at its top level, no valid script)
       if (/\b(?:import|require|export)\b/.test(file.text)) visit(file);
     }
   }
@@ -289,12 +290,14 @@ export class Calls {
       : ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword
         ? n.arguments[0]
         : undefined;
+    // Mutation: `!!specifier && isStringLiteralLike(specifier)` -> true is equivalent: no other specifier (a name, a call) has the module's symbol.
     return !!specifier && ts.isStringLiteralLike(specifier) && checker.getSymbolAtLocation(specifier) === moduleSymbolOf(sf);
   }
 
   /** The `x.default` reads of a module read whole (by a namespace import, or by `import()` awaited there or in a name). */
   private defaultMembers(n: Node, out: Node[]): void {
     const { ts } = this;
+    // Stryker disable next-line ArrayDeclaration: each branch below sets it
     let whole: Node[] = [];
     if (ts.isNamespaceImport(n)) whole = [...this.referencesOf(n.name)];
     else {
@@ -305,12 +308,15 @@ export class Calls {
       const then = p && ts.isPropertyAccessExpression(p) && p.name.text === 'then' ? p.parent : undefined;
       const cb = then && ts.isCallExpression(then) && then.arguments[0] ? skipParens(ts, then.arguments[0]) : undefined;
       const loaded = cb && this.isFunctionLike(cb) ? cb.parameters[0]?.name : undefined;
-      const name = p && ts.isVariableDeclaration(p) && p.initializer === e ? p.name : loaded;
+      // `const api = await import(…)`, and a member or a default that holds it (`{ api: await import(…) }`, `{ api = … }`).
+      const holder = p as { initializer?: Node; name?: Node };
+      const name = holder.initializer === e ? holder.name : loaded;
       whole = name && ts.isIdentifier(name) ? [...this.referencesOf(name)] : [e];
     }
     for (const w of whole) {
       const up = outerParens(ts, w);
       const p = up.parent;
+      // Mutation: `p.expression === up` -> true is equivalent: a read is never a member access's name (that read is the access itself).
       if (p && ts.isPropertyAccessExpression(p) && p.expression === up && p.name.text === 'default' && !out.includes(p))
         out.push(p);
     }
@@ -319,13 +325,13 @@ export class Calls {
   /**
    * The name a module's default export is bound to by a declaration: `import B from`, `import { default
    * as B } from`, `import B = require(…)` (of an `export =`), or re-exported under (`export { default
-   * as B } from`; `export { default } from` is found as its importers' default import).
+   * as B } from`, `export { default } from`, `export { default as 'b' } from`: read where that export of the
+   * re-exporting module is, `ns.default` of its namespace imports too).
    */
-  private defaultBinding(n: Node): TsNamespace.Identifier | undefined {
+  private defaultBinding(n: Node): TsNamespace.Identifier | TsNamespace.StringLiteral | undefined {
     const { ts } = this;
     if (ts.isImportClause(n) || ts.isImportEqualsDeclaration(n)) return n.name;
-    if ((ts.isImportSpecifier(n) || ts.isExportSpecifier(n)) && (n.propertyName ?? n.name).text === 'default')
-      return ts.isIdentifier(n.name) && n.name.text !== 'default' ? n.name : undefined;
+    if ((ts.isImportSpecifier(n) || ts.isExportSpecifier(n)) && (n.propertyName ?? n.name).text === 'default') return n.name;
     return undefined;
   }
 
@@ -520,6 +526,7 @@ export class Calls {
     const named = held && this.resolved(held);
     const target = named && (named.valueDeclaration ?? named.declarations?.[0]);
     // (A few names deep: `const a = b; const b = a;` names no function.)
+    // Mutation: `target !== d` -> true is equivalent: a declaration naming itself is asked again, the same, until the depth ends it.
     return target && target !== d && depth < 4 ? this.functionOf(target, depth + 1) : undefined;
   }
 
@@ -535,9 +542,9 @@ export class Calls {
     // `console.log(…)`, `JSON.parse(…)`, a library's `axios.get(…)`: a chain on a name the program does not declare
     // reaches none of its functions (and typing the chain would cost the most).
     let root: TsNamespace.Expression = callee;
-    // Stryker disable next-line LogicalOperator: a shortcut only: a chain on an undeclared name, typed, reaches none too
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: a shortcut only: a chain on an undeclared name, typed, reaches none too
     while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = skipParens(ts, root.expression);
-    // Stryker disable next-line EqualityOperator: a shortcut only: a chain on an undeclared name, typed, reaches none too
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: a shortcut only: a chain on an undeclared name (or the name itself, called), typed, reaches none too
     if (root !== callee && ts.isIdentifier(root) && !this.symbolOf(root)) return out;
     let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
@@ -552,6 +559,7 @@ export class Calls {
     const exported =
       symbol?.valueDeclaration && ts.isBindingElement(symbol.valueDeclaration) && this.dynamicExport(symbol.valueDeclaration);
     if (exported) symbol = exported;
+    // Stryker disable next-line ArrayDeclaration: a string declares no function and makes no class
     for (const d of symbol?.declarations ?? []) {
       const declared = this.functionOf(d);
       // A class declared, or one a name is given (`module.exports = class {…}`, `const Api = class {…}`).
@@ -566,7 +574,9 @@ export class Calls {
     if (!symbol && ts.isPropertyAccessExpression(callee)) {
       const name = callee.name.text;
       // `(await import('./show.js')).default(list)`, `const show = await import('./show.js'); show.default(list)`.
+      // Stryker disable next-line ArrayDeclaration: a string declares no function
       for (const d of this.importedExport(callee.expression, name)?.declarations ?? []) take(this.functionOf(d));
+      // Mutation: `isIdentifier || isStringLiteral` -> true is equivalent: a computed or numeric name is never a member access's.
       for (const literal of this.wrappedLiterals(callee.expression))
         for (const p of literal.properties)
           if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) take(this.functionOf(p));
@@ -677,19 +687,22 @@ export class Calls {
     const { ts } = this;
     if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isGetAccessorDeclaration(fn)) && fn.name)
       return fn.name;
-    // Stryker disable next-line LogicalOperator: a constructor's parent is always its class
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: a constructor's parent is always its class
     if (ts.isConstructorDeclaration(fn)) return fn.parent && ts.isClassLike(fn.parent) ? fn.parent.name : undefined;
     const n = outerParens(ts, fn);
     const p = n.parent;
+    // Stryker disable next-line ConditionalExpression: a function is always in a file (it has a parent)
     if (!p) return undefined;
+    // Mutation: `p.initializer === n` -> true is equivalent: a function under these is their initializer (never a name).
     if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === n)
       return ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name : undefined;
+    // Mutation: `p.right === n` -> true, and `||` for its `&&`, are equivalent: a function is no target of `=` (and only a binary expression has a `right`).
     if (ts.isBinaryExpression(p) && p.right === n && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       const left = skipParens(ts, p.left);
       if (ts.isPropertyAccessExpression(left)) return left.name;
       if (ts.isIdentifier(left)) return left;
     }
-    // Stryker disable next-line LogicalOperator: an arrow has no name (the named kinds returned above): only a function expression's is returned
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: an arrow has no name (the named kinds returned above): only a function expression's is returned
     if (ts.isFunctionExpression(fn) && fn.name) return fn.name;
     return undefined;
   }
