@@ -1147,6 +1147,7 @@ export class Tracker {
     const watchers = this.memberWatchers.get(site.key) ?? [];
     watchers.push(then);
     this.memberWatchers.set(site.key, watchers);
+    // Stryker disable next-line ArrayDeclaration: a member is handed to `then` when it is stored (`storeMember`); only stored members have cells to watch
     for (const member of this.memberNames.get(site.key) ?? []) then(member);
   }
 
@@ -1605,6 +1606,7 @@ export class Tracker {
     const fromLodash = (id: TsNamespace.Identifier): string | undefined => {
       const symbol = this.view.checker.getSymbolAtLocation(id);
       const d = symbol?.declarations?.[0];
+      // Mutation: '' -> another string is equivalent: it is only told apart from undefined, and as a callee's a string names no lodash module (`lodashModuleFunction`) and `_` has no declaration.
       if (!d) return id.text === '_' ? '' : undefined;
       const spec = moduleSpecifierOf(ts, d);
       return spec !== undefined && isLodashModule(spec) ? spec : undefined;
@@ -1681,6 +1683,7 @@ export class Tracker {
    */
   private namesRead(names: Expression, fact: Fact): void {
     const { ts } = this;
+    // Mutation: a property's `[]` -> a string is equivalent: the loop below skips what is not a string literal or an identifier (a string has no kind).
     const each: Node[] = ts.isArrayLiteralExpression(names)
       ? names.elements.map((e) => skipParens(ts, e))
       : ts.isObjectLiteralExpression(names)
@@ -1725,10 +1728,13 @@ export class Tracker {
     const fn = decl.parent as FunctionLike;
     const index = fn.parameters.indexOf(decl);
     const name = this.calls.nameOf(fn);
+    // Stryker disable next-line ArrayDeclaration: a string has no parent: no call is found through it
     const calls = (name ? this.calls.referencesOf(name) : []).flatMap((ref) => {
       const up = outerParens(ts, ref).parent;
+      // Mutation: `up.name === ref` -> true or `!==` is equivalent: a reference is never a property access's name (`valueNodeOf`); the parent of `pick.x` is then no call of `pick` either way.
       const call = up && ts.isPropertyAccessExpression(up) && up.name === ref ? up.parent : up;
       const callee = call && ts.isCallExpression(call) ? skipParens(ts, call.expression) : undefined;
+      // Mutation: the member half (`callee && … && callee.name === ref`) -> false is equivalent: `referencesOf` gives a member's reference as its whole property access (`valueNodeOf`), never its name, so `callee === ref` matches `h.pick(…)`.
       return callee === ref || (callee && ts.isPropertyAccessExpression(callee) && callee.name === ref) ? [call as CallLike] : [];
     });
     const seen = new Set<Fact>();
@@ -1911,6 +1917,7 @@ export class Tracker {
    */
   private usedHere(call: Node): boolean {
     const { ts } = this;
+    // Stryker disable next-line BooleanLiteral: unreachable: every request fact is at a call (a `new` given a URL returns before `joins.request`)
     if (!ts.isCallExpression(call)) return false;
     const up = outerParens(ts, call);
     const p = up.parent;
@@ -2136,6 +2143,7 @@ export class Tracker {
       if (g.step !== 'argument' || g.node.parent?.parent !== fn || !g.prev) continue;
       const entered = this.enclosingCall(g.prev.node);
       if (entered === call) return 'this';
+      // Mutation: 'unknown' -> "" is equivalent: the caller tells only 'other' and 'this' apart.
       return entered && this.reaches(entered, fn) ? 'other' : 'unknown';
     }
     // A URL joined with a parameter's value not known when it was joined (`BASE + path` before a call
@@ -2659,6 +2667,7 @@ export class Tracker {
     if (ts.isElementAccessExpression(callee)) return true;
     if (ts.isPropertyAccessExpression(callee)) return skipParens(ts, callee.expression).kind === ts.SyntaxKind.ThisKeyword;
     const symbol = ts.isIdentifier(callee) ? this.view.checker.getSymbolAtLocation(callee) : undefined;
+    // Stryker disable next-line ArrayDeclaration: a string is no parameter
     return (symbol?.declarations ?? []).some((d) => ts.isParameter(d));
   }
 
@@ -2667,6 +2676,7 @@ export class Tracker {
     const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
     if (this.calledBack.has(key)) return;
     this.calledBack.add(key);
+    // Stryker disable next-line ArrayDeclaration: `new X` without arguments: a string is no object literal and no function, so nothing is bound
     (call.arguments ?? []).forEach((arg, i) => {
       const e = skipParens(this.ts, arg);
       const param = fn.parameters[i];
@@ -2762,6 +2772,7 @@ export class Tracker {
       if (!file || file.includes('/node_modules/') || file.endsWith('.d.ts')) continue;
       const sf = this.view.files.get(file);
       if (!sf) {
+        // Stryker disable next-line ArrayDeclaration: a string in the list is no API value (`wanted` asks `isApiValue` of each role: undefined for it)
         const list = this.wantedBy.get(file) ?? [];
         list.push(site);
         this.wantedBy.set(file, list);
@@ -2779,6 +2790,14 @@ export class Tracker {
               this.calls.isFunctionLike(skipParens(ts, d.initializer))
             )
               fns.push(skipParens(ts, d.initializer) as FunctionLike);
+        // `exports.sourceNodes = async (api, options) => …`: CommonJS, as `gatsby-node.js` is usually written.
+        if (
+          ts.isExpressionStatement(statement) &&
+          ts.isBinaryExpression(statement.expression) &&
+          isExported(ts, statement.expression.left) &&
+          this.calls.isFunctionLike(skipParens(ts, statement.expression.right))
+        )
+          fns.push(skipParens(ts, statement.expression.right) as FunctionLike);
         for (const fn of fns) {
           const param = fn.parameters[1];
           if (param)
@@ -2847,6 +2866,7 @@ function isExported(ts: Ts, node: Node): boolean {
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) return exportsObject(n.left);
     if (ts.isSourceFile(n) || ts.isBlock(n)) return false;
   }
+  // Stryker disable next-line BooleanLiteral: unreachable: every node's parents end at its source file, which returns false above
   return false;
 }
 
@@ -2946,6 +2966,7 @@ function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
 /** The expressions a function returns (an arrow's body, its own `return`s, not those of the functions inside it). */
 function returnedValues(ts: Ts, calls: Calls, fn: FunctionLike): Expression[] {
   const body = fn.body;
+  // Stryker disable next-line ArrayDeclaration: a string is no expression `allocateValue` acts on (it asks node kinds only)
   if (!body) return [];
   if (!ts.isBlock(body)) return [body];
   const out: Expression[] = [];
