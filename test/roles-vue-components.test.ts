@@ -211,13 +211,15 @@ const sdr = props.record.state_information.find((i) => i.field_type === 'polls_o
     expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
   });
 
-  it('a component the parent does not register (a global one) is not linked: each side is decided alone, as before', async () => {
+  it('a component the parent does not register (a global one) is not linked: each side is decided alone, and the tag says so', async () => {
     const r = await migrate({
       'api.js': API,
       'App.vue': parent.replace("components: { 'field-list': Fields, Card },", ''),
       'FieldList.vue': fieldList("export default { props: ['fields'] };"),
     });
     expect(r.changed['FieldList.vue']).toBeUndefined();
+    // What they are handed is said where the parent binds it (Card is not registered either).
+    expect(r.markers).toEqual(['App.vue:3 component-unseen', 'App.vue:4 component-unseen']);
   });
 });
 
@@ -270,6 +272,80 @@ function pick(i) { emit('picked', props.fields[i]); emit('itemChosen', props.fie
     expect(r.changed['Page.vue']).toEqual([
       '-    <Picker :fields="fields" @first="title = $event.long_name" />',
       '+    <Picker :fields="fields" @first="title = $event.description" />',
+    ]);
+  });
+});
+
+describe('a component the file does not register (globally, by a plugin, by an auto-import resolver)', () => {
+  // main.js registers FieldList for every template: App.vue names it without importing it. What
+  // FieldList reads is not seen; the request moves to V2 all the same: the tag says so (it was silent).
+  const main = `import { createApp } from 'vue';
+import App from './App.vue';
+import FieldList from './FieldList.vue';
+createApp(App).component('FieldList', FieldList).mount('#app');
+`;
+  const options = (template: string) => `<template>
+  <div>
+    ${template}
+  </div>
+</template>
+
+<script>
+import { fieldList, stateData } from './api.js';
+export default {
+  data() { return { fields: [], state: null }; },
+  async mounted() {
+    this.fields = await fieldList();
+    this.state = await stateData('WI');
+  },
+};
+</script>
+`;
+
+  it('binding the API data it moves to a prop is said at the tag, in the codemod and in the report', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'main.js': main,
+      'App.vue': options('<FieldList v-if="fields.length" :fields="loaded ? fields : []" :count="fields.length" />'),
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.markers).toEqual(['App.vue:3 component-unseen']);
+    expect(r.changed['App.vue']).toBeUndefined();
+    expect(r.findings).toEqual(['App.vue:3 FieldList', 'api.js:1 /v1/election/field/', 'api.js:2 /v1/election/data/state/']);
+  });
+
+  it('in a script setup parent, kebab-case, through v-bind and v-model; once per tag', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'main.js': main,
+      'App.vue': `<script setup>
+import { ref, onMounted } from 'vue';
+import * as api from './api.js';
+const fields = ref([]);
+const state = ref(null);
+onMounted(async () => { fields.value = await api.fieldList(); state.value = await api.stateData('WI'); });
+</script>
+<template>
+  <field-list :fields="fields" v-bind="{ fields }" />
+  <state-card v-model="state" />
+</template>
+`,
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.markers).toEqual(['App.vue:10 component-unseen', 'App.vue:9 component-unseen']);
+  });
+
+  it('binding anything else (a count, a string, data that stays V1) says nothing', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'main.js': main,
+      'App.vue': options(`<FieldList title="Fields" :count="fields.length" :first="fields.length > 0" />
+    <p v-for="f in fields" :key="f.slug">{{ f.long_name }}</p>`),
+    });
+    expect(r.markers).toEqual([]);
+    expect(r.changed['App.vue']).toEqual([
+      '-    <p v-for="f in fields" :key="f.slug">{{ f.long_name }}</p>',
+      '+    <p v-for="f in fields" :key="f.slug">{{ f.description }}</p>',
     ]);
   });
 });

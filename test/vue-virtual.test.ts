@@ -328,7 +328,8 @@ const slotName = 'extra';
         "const slotName = 'extra';",
         '',
         'function __template() {',
-        '  rows;',
+        // Components the file does not register: their bound props in one call naming the tag.
+        '  __vueUnseen("DataTable", { rows: (rows), });',
         '  ({ row }) => {',
         '    row.long_name;',
         '  };',
@@ -338,7 +339,7 @@ const slotName = 'extra';
         '    props.value;',
         '  };',
         // A component's own props are outside its slot: this `item` is not the slot's.
-        '  item;',
+        '  __vueUnseen("List", { title: (item), });',
         '  ({ item }) => {',
         '    item.value;',
         '  };',
@@ -578,15 +579,46 @@ export default { components: { 'field-row': Row }, props: ['fields', 'extra'], s
         '    });',
         '    Row.__props({ key: (f.slug), theField: (f), ...(this.extra), });',
         '  }',
-        '  this.fields;',
         '  this.onPick;',
+        '  __vueUnseen("Unknown", { fields: (this.fields), });',
         "}, components: { 'field-row': Row }, props: ['fields', 'extra'], setup(props) { return {}; } };",
         '',
         '',
       ].join('\n'),
     );
     expectConsistent(v, vue);
-    for (const e of ['f.slug', 'extra', 'onPick', 'shown = $event']) expectMapped(v, vue, e);
+    for (const e of ['f.slug', 'extra', 'onPick', 'shown = $event', 'Unknown']) expectMapped(v, vue, e);
+  });
+
+  it("binds the props of a component the file does not register in one call naming its tag as spelled; Vue's built-ins read nothing of the app's", () => {
+    const vue = `<script setup>
+import { ref } from 'vue';
+const fields = ref([]);
+</script>
+<template>
+  <field-list :fields="fields" v-model:picked="picked" v-bind="extra" @pick="onPick" />
+  <component :is="kind" :fields="fields" />
+  <Transition :name="fields"><KeepAlive :include="fields"><p /></KeepAlive></Transition>
+  <Teleport :to="fields" />
+  <AnyThing title="static" />
+</template>`;
+    const v = virtualOf(vue);
+    expect(v.code.slice(v.code.indexOf('function __template'))).toBe(
+      [
+        'function __template() {',
+        '  picked;',
+        '  onPick;',
+        '  __vueUnseen("field-list", { fields: (fields.value), picked: (picked), ...(extra), });',
+        '  __vueUnseen("component", { is: (kind), fields: (fields.value), });',
+        '  fields.value;',
+        '  fields.value;',
+        '  fields.value;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expectConsistent(v, vue);
+    for (const e of ['field-list', 'component']) expectMapped(v, vue, e);
   });
 
   it('gives a script setup child a `defineProps` that returns what its parents hand, typed as declared, and a default export taking it', () => {

@@ -10,6 +10,7 @@ import { skipParens } from '../roles/program-view.js';
 import { payloadOf } from '../roles/role.js';
 import { kindOf } from '../rules/registry.js';
 import { type Note, note, type StaysOnV1 } from '../vocabulary/notes.js';
+import { UNSEEN_COMPONENT } from '../vue/virtual.js';
 import { type Analysis, memberOf, receiverOf } from './analysis.js';
 import { decideGraphql } from './graphql.js';
 import { isUnrelated } from './heuristics/domains.js';
@@ -320,6 +321,16 @@ export function decide(a: Analysis): Decision[] {
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
+  // V1 data the migration moves to V2, bound to the props of a component the template names but the
+  // file does not register (`app.component(…)` elsewhere, a plugin's, an auto-import resolver's):
+  // what the component reads is not seen (else its reads silently stay V1).
+  for (const { tag, values } of unseenComponentProps(ts, a.source.sf)) {
+    const moved = values.flatMap((v) => roles.at(v)).filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
+    if (moved.length === 0) continue;
+    // Said at the tag's name, which the virtual script copies from the file.
+    mark(tag, note('component-unseen', { tag: tag.text, noun: nounOf(moved) }), null, a.source.start(tag) + 1, tag.text, moved);
+  }
+
   // A request the migration moves to V2 whose data reaches no value the engine sees: its readers
   // are not known, so the request's call says so (else the URL moves and the reads silently stay V1).
   for (const { node, facts } of roles.unread(a.source.sf)) {
@@ -482,4 +493,36 @@ function shortCode(text: string): string {
 /** Why data that stays V1 stays (a shared base outweighs a split version when both arrive). */
 function stayingWhy(facts: readonly ApiFact[]): StaysOnV1 {
   return facts.some((f) => f.role.stays === 'shared') ? 'shared' : 'split';
+}
+
+/**
+ * The props a component's virtual script binds on a component the file does not register
+ * (`__vueUnseen("FieldList", { fields: list })`, see `UNSEEN_COMPONENT`): the tag, and the values.
+ */
+function unseenComponentProps(
+  ts: typeof TsNamespace,
+  sf: TsNamespace.SourceFile,
+): { tag: TsNamespace.StringLiteral; values: TsNamespace.Expression[] }[] {
+  const out: { tag: TsNamespace.StringLiteral; values: TsNamespace.Expression[] }[] = [];
+  // Only a virtual script spells the name (and no file of the program declares it).
+  if (!sf.text.includes(UNSEEN_COMPONENT)) return out;
+  const visit = (n: Node): void => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === UNSEEN_COMPONENT) {
+      const [tag, props] = n.arguments;
+      if (tag && ts.isStringLiteral(tag) && props && ts.isObjectLiteralExpression(props))
+        out.push({
+          tag,
+          values: props.properties.flatMap((p) =>
+            ts.isPropertyAssignment(p)
+              ? [skipParens(ts, p.initializer)]
+              : ts.isSpreadAssignment(p)
+                ? [skipParens(ts, p.expression)]
+                : [],
+          ),
+        });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
 }

@@ -162,6 +162,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
   },
+  'component-unseen': {
+    cause: () => 'warning',
+    text: (p) =>
+      `V1 ${p.noun}s are bound here to a prop of ${code(`<${p.tag}>`)}, a component this file does not register (registered globally, by a plugin or an auto-import resolver), so this tool cannot see what it reads: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
+  },
   'response-unseen': {
     cause: () => 'warning',
     text: (p) =>

@@ -50,6 +50,14 @@ const TEMPLATE = '__template';
  * listener setting `x`: `Picker.on("update:title", ($event) => { x = $event; })`.
  */
 const PROPS = '__props';
+/**
+ * Name of the generated call through which a template binds props of a component the file does not
+ * register (`app.component(…)` in another module, a plugin's, an auto-import resolver's):
+ * `<FieldList :fields="list" />` becomes `__vueUnseen("FieldList", { fields: list })`, the tag's
+ * name copied from the file. Nothing declares it: what the component reads is not seen, and the
+ * codemod says so at the tag where API data is bound.
+ */
+export const UNSEEN_COMPONENT = '__vueUnseen';
 const SETUP_PROPS = '__vueProps';
 /** The variable the virtual script gives a `defineProps(…)` written as a statement: the template reads its props from it (with their declared type). */
 const SETUP_DEFINED = '__vueDefined';
@@ -530,7 +538,16 @@ class Emitter {
     const innerDepth = vFor ? depth + 1 : depth;
     let slotProps: Expr | undefined;
     // A component the script names gets its bound props in one call (`PROPS`): what it reads of them is what they hold.
-    const component = element.tagType === this.dom.ElementTypes.COMPONENT ? this.components(element.tag) : undefined;
+    const isComponent = element.tagType === this.dom.ElementTypes.COMPONENT;
+    const component = isComponent ? this.components(element.tag) : undefined;
+    // A component the file does not register (Vue's own built-ins excepted, which read no data of the app's).
+    const unseen =
+      isComponent &&
+      !component &&
+      !this.dom.isCoreComponent(element.tag) &&
+      !this.dom.parserOptions.isBuiltInComponent?.(element.tag)
+        ? element.tag
+        : undefined;
     const props: { key: string | undefined; value: Expr }[] = [];
     const models: { key: string; value: Expr }[] = [];
     for (const p of element.props) {
@@ -548,17 +565,25 @@ class Emitter {
         // A component's event: its handler listens to what the component emits (`this.$emit('select', item)`).
         this.handler(value, inner, innerDepth, `${component}.on(${JSON.stringify(this.shared.camelize(arg.content))}, `);
       else if (p.name === 'on' && p.arg) this.handler(value, inner, innerDepth);
-      else if (component && value && p.name === 'bind' && (!arg || arg.isStatic))
+      else if ((component || unseen) && value && p.name === 'bind' && (!arg || arg.isStatic))
         props.push({ key: arg && this.shared.camelize(arg.content), value });
-      else if (component && value && p.name === 'model' && (!arg || arg.isStatic)) {
+      else if ((component || unseen) && value && p.name === 'model' && (!arg || arg.isStatic)) {
         // `v-model:title="x"` (Vue 3): the prop `title` (`modelValue` unnamed), and `x` set to what the child emits as `update:title`.
         const key = arg ? this.shared.camelize(arg.content) : 'modelValue';
         props.push({ key, value });
-        models.push({ key, value });
+        if (component) models.push({ key, value });
+        else this.statement(value, inner, innerDepth);
       } else this.statement(value, inner, innerDepth);
     }
-    if (component && props.length > 0) {
-      this.gen(`${indent(innerDepth)}${component}.${PROPS}({ `);
+    if ((component || unseen) && props.length > 0) {
+      if (component) this.gen(`${indent(innerDepth)}${component}.${PROPS}({ `);
+      else {
+        // The tag as the file spells it, inside a string (`"FieldList"`, `"field-list"`): what is said of it is said there.
+        const at = element.loc.start.offset + 1;
+        this.gen(`${indent(innerDepth)}${UNSEEN_COMPONENT}("`);
+        this.copy(at, at + element.tag.length, true);
+        this.gen('", { ');
+      }
       for (const { key, value } of props) {
         this.gen(key === undefined ? '...(' : `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: (`);
         this.write(value, inner);
