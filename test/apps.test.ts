@@ -59,7 +59,8 @@ const APPS = {
   'js-wrappers': 'v1',
   /**
    * Vue single-file components: a parent (Options API) fetches through a client module and hands the
-   * data to children by their props (`:fields`, `:record`), one level and two levels down, an Options
+   * data to children by their props (`:fields`, `:record`), one level and two levels down (one child
+   * registered for every template by `main.js`'s `app.component(…)`, the others imported), an Options
    * API child with declared props and computed members, a `<script setup>` child reading its props
    * through `defineProps` and `computed` refs in its template.
    */

@@ -276,9 +276,8 @@ function pick(i) { emit('picked', props.fields[i]); emit('itemChosen', props.fie
   });
 });
 
-describe('a component the file does not register (globally, by a plugin, by an auto-import resolver)', () => {
-  // main.js registers FieldList for every template: App.vue names it without importing it. What
-  // FieldList reads is not seen; the request moves to V2 all the same: the tag says so (it was silent).
+describe('a component the file does not register', () => {
+  // main.js registers FieldList for every template: App.vue names it without importing it.
   const main = `import { createApp } from 'vue';
 import App from './App.vue';
 import FieldList from './FieldList.vue';
@@ -301,23 +300,56 @@ export default {
 };
 </script>
 `;
+  const tag = '<FieldList v-if="fields.length" :fields="loaded ? fields : []" :count="fields.length" />';
 
-  it('binding the API data it moves to a prop is said at the tag, in the codemod and in the report', async () => {
+  it("registered for every template by the app (`app.component('FieldList', …)`): its props are what the parent binds", async () => {
     const r = await migrate({
       'api.js': API,
       'main.js': main,
-      'App.vue': options('<FieldList v-if="fields.length" :fields="loaded ? fields : []" :count="fields.length" />'),
+      'App.vue': options(tag),
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
+    expect(r.markers).toEqual([]);
+  });
+
+  it('registered by the app, in the program a tsconfig.json describes', async () => {
+    const r = await migrate({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true, module: 'esnext', target: 'es2022' } }),
+      'api.js': API,
+      'main.js': main.replace(
+        "createApp(App).component('FieldList', FieldList)",
+        "const app = createApp(App);\napp.component('field-list', FieldList)",
+      ),
+      'App.vue': options('<field-list :fields="fields" />'),
+      'FieldList.vue': fieldList("export default { props: ['fields'] };"),
+    });
+    expect(r.changed['FieldList.vue']).toEqual(LIST_RENAMED);
+    expect(r.markers).toEqual([]);
+  });
+
+  // Registered where this tool does not look (a plugin's install, an auto-import resolver, an alias
+  // only the bundler knows): what it reads is not seen, and the request moves to V2 all the same:
+  // the tag says so (it was silent).
+  const unseen = main.replace("'./FieldList.vue'", "'@/FieldList.vue'");
+
+  it('elsewhere: binding the API data it moves to a prop is said at the tag, in the codemod and in the report', async () => {
+    const r = await migrate({
+      'api.js': API,
+      'main.js': unseen,
+      'App.vue': options(tag),
       'FieldList.vue': fieldList("export default { props: ['fields'] };"),
     });
     expect(r.markers).toEqual(['App.vue:3 component-unseen']);
     expect(r.changed['App.vue']).toBeUndefined();
+    expect(r.changed['FieldList.vue']).toBeUndefined();
     expect(r.findings).toEqual(['App.vue:3 FieldList', 'api.js:1 /v1/election/field/', 'api.js:2 /v1/election/data/state/']);
   });
 
-  it('in a script setup parent, kebab-case, through v-bind and v-model; once per tag', async () => {
+  it('elsewhere, in a script setup parent, kebab-case, through v-bind and v-model; once per tag', async () => {
     const r = await migrate({
       'api.js': API,
-      'main.js': main,
+      'main.js': unseen,
       'App.vue': `<script setup>
 import { ref, onMounted } from 'vue';
 import * as api from './api.js';
@@ -335,10 +367,10 @@ onMounted(async () => { fields.value = await api.fieldList(); state.value = awai
     expect(r.markers).toEqual(['App.vue:10 component-unseen', 'App.vue:9 component-unseen']);
   });
 
-  it('binding anything else (a count, a string, data that stays V1) says nothing', async () => {
+  it('elsewhere: binding anything else (a count, a string, data that stays V1) says nothing', async () => {
     const r = await migrate({
       'api.js': API,
-      'main.js': main,
+      'main.js': unseen,
       'App.vue': options(`<FieldList title="Fields" :count="fields.length" :first="fields.length > 0" />
     <p v-for="f in fields" :key="f.slug">{{ f.long_name }}</p>`),
     });

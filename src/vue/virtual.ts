@@ -22,6 +22,20 @@ export interface VueVirtual {
   readonly templateSegments: readonly VirtualSegment[];
   /** Every span of the virtual code copied from the file (script and template), in virtual order. */
   readonly segments: readonly VirtualSegment[];
+  /** The components the template names but neither the file registers nor `globals` gives (as `FieldList`), Vue's built-ins aside. */
+  readonly unseen: readonly string[];
+}
+
+/**
+ * Components registered for every template of the app (`app.component('FieldList', FieldList)`):
+ * the module a registered name (as `FieldList`) stands for, as this file imports it (`./FieldList.vue`).
+ */
+export type GlobalComponents = (name: string) => string | undefined;
+
+/** A component's name as Vue matches a tag against registered names: `field-list`, `fieldList` and `FieldList` are `FieldList`. */
+export function componentName(name: string): string {
+  const require = createRequire(import.meta.url);
+  return pascal(createRequire(require.resolve('@vue/compiler-dom'))('@vue/shared') as Shared, name);
 }
 
 /** A span of the virtual code copied verbatim from the .vue file. */
@@ -58,6 +72,8 @@ const PROPS = '__props';
  * codemod says so at the tag where API data is bound.
  */
 export const UNSEEN_COMPONENT = '__vueUnseen';
+/** The names the virtual script imports the app's global components under (`__vueGlobal0`…), at its end. */
+const GLOBAL = '__vueGlobal';
 const SETUP_PROPS = '__vueProps';
 /** The variable the virtual script gives a `defineProps(…)` written as a statement: the template reads its props from it (with their declared type). */
 const SETUP_DEFINED = '__vueDefined';
@@ -102,7 +118,7 @@ class Unparseable extends Error {}
  * bindings are read as written (the template unwraps them, the virtual code does not); `this` inside a `function` written in a handler is not
  * the component's; a script setup's props used by bare name do not resolve.
  */
-export function vueVirtual(text: string): VueVirtual | undefined {
+export function vueVirtual(text: string, globals?: GlobalComponents): VueVirtual | undefined {
   const require = createRequire(import.meta.url);
   const dom = require('@vue/compiler-dom') as Compiler;
   // The compiler's own helpers library: its list of globals templates may read.
@@ -130,7 +146,16 @@ export function vueVirtual(text: string): VueVirtual | undefined {
         : undefined;
     // The binding a component tag names: script setup's own names, or the components the options register.
     const registered = setup ? [...(bindings?.declared ?? [])].map((n) => [n, n] as const) : [...(options?.components ?? [])];
-    const components = (tag: string) => registered.find(([name]) => pascal(shared, name) === pascal(shared, tag))?.[1];
+    // Then the app's global components, each imported under a generated name (`GLOBAL`).
+    const imported = new Map<string, string>();
+    const components = (tag: string) => {
+      const local = registered.find(([name]) => pascal(shared, name) === pascal(shared, tag))?.[1];
+      const from = local === undefined ? globals?.(pascal(shared, tag)) : undefined;
+      if (from === undefined) return local;
+      const name = imported.get(from) ?? `${GLOBAL}${imported.size}`;
+      imported.set(from, name);
+      return name;
+    };
     const maybeRefs = bindings?.maybeRefs ?? new Set<string>();
     const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs, maybeRefs, components);
     for (const script of scripts) {
@@ -169,6 +194,7 @@ export function vueVirtual(text: string): VueVirtual | undefined {
       out.children(html.children, new Set(), 1);
       out.gen('}\n');
     }
+    for (const [from, name] of imported) out.gen(`import ${name} from ${JSON.stringify(from)};\n`);
     return out.finish(lang);
   } catch (error) {
     if (error instanceof Unparseable) return undefined;
@@ -461,6 +487,7 @@ interface Insertion {
 class Emitter {
   private code = '';
   private readonly segments: (VirtualSegment & { readonly template: boolean })[] = [];
+  private readonly unseen = new Set<string>();
 
   constructor(
     private readonly dom: Compiler,
@@ -505,6 +532,7 @@ class Emitter {
         .filter((s) => s.template)
         .map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
       segments: segments.map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
+      unseen: [...this.unseen],
       toSource(start, end) {
         // The last segment starting at or before `start` (segments are in virtual order).
         let lo = 0;
@@ -548,6 +576,7 @@ class Emitter {
       !this.dom.parserOptions.isBuiltInComponent?.(element.tag)
         ? element.tag
         : undefined;
+    if (unseen) this.unseen.add(pascal(this.shared, unseen));
     const props: { key: string | undefined; value: Expr }[] = [];
     const models: { key: string; value: Expr }[] = [];
     for (const p of element.props) {

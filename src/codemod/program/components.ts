@@ -1,3 +1,4 @@
+import { dirname, relative, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { type VueVirtual, vueVirtual } from '../../vue/virtual.js';
 import { registerComponent } from '../transform.js';
@@ -13,10 +14,26 @@ export const VUE_FILE = /\.vue$/i;
 export class Components {
   private readonly byPath = new Map<string, { readonly name: string; readonly text: string; readonly virtual: VueVirtual }>();
   private readonly byName = new Map<string, string>();
+  private globals: ReadonlyMap<string, string> | undefined;
+
+  /**
+   * `findGlobals`: the app's global components (`app.component('FieldList', …)`), by name, their
+   * absolute paths; asked once, when a component first names one it does not register.
+   */
+  constructor(private readonly findGlobals?: () => ReadonlyMap<string, string>) {}
 
   /** Takes a component (its absolute path, its text as read): the program's name and text for it, or undefined when it has no virtual script. */
   add(path: string, text: string): { name: string; code: string } | undefined {
-    const virtual = vueVirtual(text);
+    let virtual = vueVirtual(text);
+    if (virtual && virtual.unseen.length > 0 && this.findGlobals) {
+      const globals = (this.globals ??= this.findGlobals());
+      // Its tags of the app's global components: imported from where the app registers them.
+      if (virtual.unseen.some((n) => globals.has(n)))
+        virtual = vueVirtual(text, (n) => {
+          const abs = globals.get(n);
+          return abs === undefined || abs === path ? undefined : specifier(dirname(path), abs);
+        });
+    }
     if (!virtual) return undefined;
     const name = `${path}.${virtual.lang}`;
     this.byPath.set(path, { name, text, virtual });
@@ -52,4 +69,10 @@ export class Components {
   has(path: string): boolean {
     return this.byPath.has(path);
   }
+}
+
+/** `./x/Y.vue` or `../Y.vue`: how a file in `dir` imports `abs`. */
+function specifier(dir: string, abs: string): string {
+  const rel = relative(dir, abs).split(sep).join('/');
+  return rel.startsWith('../') ? rel : `./${rel}`;
 }

@@ -6,6 +6,7 @@ import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
+import { globalComponents } from '../../vue/registrations.js';
 import { planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
@@ -39,7 +40,7 @@ export function inferredProgramMode(
   const vue = new Set(files.filter((f) => VUE_FILE.test(f)).map((f) => resolve(f)));
   const known = new Set(scripts);
   // A component joins the program as its virtual script.
-  const components = new Components();
+  const components = new Components(() => globalComponents(scripts, (path) => readBytes(path, maxBytes)?.toString('utf8')));
   const texts = new Map<string, string>();
   /** Puts a file's text (as read) where the program reads it. */
   const put = (into: Map<string, string>, abs: string, text: string): void => {

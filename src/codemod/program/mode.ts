@@ -4,12 +4,13 @@ import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
+import { globalComponents } from '../../vue/registrations.js';
 import { codemodPrefilter, planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { Components, VUE_FILE } from './components.js';
 import { programFacts } from './facts.js';
-import { readBytes } from './inferred-mode.js';
+import { readBytes, SCRIPT_FILE } from './inferred-mode.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
 import { findProjectConfig, openProgram } from './project.js';
 import { introducedTypeErrors } from './typecheck.js';
@@ -37,8 +38,11 @@ export function openProgramMode(
   if (!configPath) return undefined;
   // The Vue components below the config join the program as their virtual scripts (as `vue-tsc` reads them).
   const below = dirname(configPath) + sep;
-  const vue = files.filter((f) => VUE_FILE.test(f) && resolve(f).startsWith(below) && !f.includes('/node_modules/'));
-  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd }, vue, options.maxBytes);
+  const own = files.filter((f) => resolve(f).startsWith(below) && !f.includes('/node_modules/'));
+  const vue = own.filter((f) => VUE_FILE.test(f));
+  // The modules that may register the app's global components, when a component names one.
+  const scripts = own.filter((f) => SCRIPT_FILE.test(f));
+  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd }, vue, options.maxBytes, scripts);
 }
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
@@ -49,8 +53,12 @@ export function programMode(
   /** Vue components the program holds too (paths). */
   vue: readonly string[] = [],
   maxBytes = DEFAULT_MAX_BYTES,
+  /** Script files that may register the app's global components (paths). */
+  scripts: readonly string[] = [],
 ): ProgramMode {
-  const components = new Components();
+  const components = new Components(() =>
+    globalComponents(scripts, (path) => readBytes(resolve(path), maxBytes)?.toString('utf8')),
+  );
   const virtual = new Map<string, string>();
   for (const path of vue) {
     const abs = resolve(path);
