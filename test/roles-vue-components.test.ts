@@ -381,3 +381,57 @@ onMounted(async () => { fields.value = await api.fieldList(); state.value = awai
     ]);
   });
 });
+
+describe("Vue 2's v-model and .sync on a component (the app's package.json names vue 2.x)", () => {
+  const picker = `<template>
+  <select @change="pick($event.target.selectedIndex)">
+    <option v-for="f in fields" :key="f.slug">{{ f.slug }}</option>
+  </select>
+</template>
+<script>
+export default {
+  props: ['value', 'fields'],
+  methods: {
+    pick(i) {
+      this.$emit('input', this.fields[i]);
+      this.$emit('update:shown', this.fields[i]);
+    },
+  },
+};
+</script>
+`;
+  const page = `<template>
+  <div>
+    <field-picker v-model="selected" :shown.sync="shown" :fields="fields" />
+    <p v-if="selected">{{ selected.long_name }}</p>
+    <p v-if="shown">{{ shown.long_name }}</p>
+  </div>
+</template>
+<script>
+import FieldPicker from './FieldPicker.vue';
+import { fieldList } from './api.js';
+export default {
+  components: { FieldPicker },
+  data() { return { fields: [], selected: null, shown: null }; },
+  async mounted() { this.fields = await fieldList(); },
+};
+</script>
+`;
+  const files = { 'api.js': API, 'Page.vue': page, 'FieldPicker.vue': picker };
+
+  it('the parent reads what the child emits as `input` and `update:shown`', async () => {
+    const r = await migrate({ ...files, 'package.json': JSON.stringify({ dependencies: { vue: '^2.7.14' } }) });
+    expect(r.changed['Page.vue']).toEqual([
+      '-    <p v-if="selected">{{ selected.long_name }}</p>',
+      '-    <p v-if="shown">{{ shown.long_name }}</p>',
+      '+    <p v-if="selected">{{ selected.description }}</p>',
+      '+    <p v-if="shown">{{ shown.description }}</p>',
+    ]);
+    expect(r.markers).toEqual([]);
+  });
+
+  it("with Vue 3, neither event sets the parent's data (v-model listens to `update:modelValue`; `.sync` is gone)", async () => {
+    const r = await migrate({ ...files, 'package.json': JSON.stringify({ dependencies: { vue: '^3.4.0' } }) });
+    expect(r.changed['Page.vue']).toBeUndefined();
+  });
+});

@@ -590,6 +590,45 @@ export default { components: { 'field-row': Row }, props: ['fields', 'extra'], s
     for (const e of ['f.slug', 'extra', 'onPick', 'shown = $event', 'Unknown']) expectMapped(v, vue, e);
   });
 
+  it("Vue 2: a component's `v-model` is the prop `value` and the event `input`, `.sync` a prop and `update:` its event; Vue 3: neither", () => {
+    const vue = `<script setup>
+import Picker from './Picker.vue';
+</script>
+<template><Picker v-model="picked" :title.sync="title" v-model:other="other" /></template>`;
+    const template = (v: VueVirtual | undefined) => v?.code.slice(v.code.indexOf('function __template'));
+    expect(template(vueVirtual(vue, { version: 2 }))).toBe(
+      [
+        'function __template() {',
+        '  Picker.__props({ value: (picked), title: (title), other: (other), });',
+        '  Picker.on("input", ($event) => {',
+        '    picked = $event;',
+        '  });',
+        '  Picker.on("update:title", ($event) => {',
+        '    title = $event;',
+        '  });',
+        '  Picker.on("update:other", ($event) => {',
+        '    other = $event;',
+        '  });',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(template(vueVirtual(vue))).toBe(
+      [
+        'function __template() {',
+        '  Picker.__props({ modelValue: (picked), title: (title), other: (other), });',
+        '  Picker.on("update:modelValue", ($event) => {',
+        '    picked = $event;',
+        '  });',
+        '  Picker.on("update:other", ($event) => {',
+        '    other = $event;',
+        '  });',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it("binds the props of a component the file does not register in one call naming its tag as spelled; Vue's built-ins read nothing of the app's", () => {
     const vue = `<script setup>
 import { ref } from 'vue';

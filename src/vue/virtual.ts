@@ -88,6 +88,11 @@ function pascal(shared: Shared, name: string): string {
   return shared.capitalize(shared.camelize(name));
 }
 
+/** A directive modifier's name (a string in older compilers, an expression node in newer ones). */
+function modifierName(m: string | { content: string }): string {
+  return typeof m === 'string' ? m : m.content;
+}
+
 /** Thrown where the compiler rejects the template (or a construct this module cannot place): the file gets no virtual script. */
 class Unparseable extends Error {}
 
@@ -118,7 +123,16 @@ class Unparseable extends Error {}
  * bindings are read as written (the template unwraps them, the virtual code does not); `this` inside a `function` written in a handler is not
  * the component's; a script setup's props used by bare name do not resolve.
  */
-export function vueVirtual(text: string, globals?: GlobalComponents): VueVirtual | undefined {
+export function vueVirtual(
+  text: string,
+  options: {
+    /** The app's global components (see `GlobalComponents`). */
+    readonly globals?: GlobalComponents;
+    /** The major version of Vue the app uses (default 3): Vue 2's `v-model` on a component is the prop `value` and the event `input`, and `.sync` binds a prop both ways. */
+    readonly version?: 2 | 3;
+  } = {},
+): VueVirtual | undefined {
+  const { globals, version = 3 } = options;
   const require = createRequire(import.meta.url);
   const dom = require('@vue/compiler-dom') as Compiler;
   // The compiler's own helpers library: its list of globals templates may read.
@@ -157,7 +171,7 @@ export function vueVirtual(text: string, globals?: GlobalComponents): VueVirtual
       return name;
     };
     const maybeRefs = bindings?.maybeRefs ?? new Set<string>();
-    const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs, maybeRefs, components);
+    const out = new Emitter(dom, shared, text, Boolean(templateMethod), bindings?.refs, maybeRefs, components, version);
     for (const script of scripts) {
       if (script === options?.script && (templateMethod || receiver)) {
         out.copy(script.start, options.brace, false);
@@ -500,6 +514,8 @@ class Emitter {
     private readonly maybeRefs: ReadonlySet<string> = new Set(),
     /** The script's binding a component tag names, if any. */
     private readonly components: (tag: string) => string | undefined = () => undefined,
+    /** Vue's major version (a component's `v-model` and `.sync`). */
+    private readonly version: 2 | 3 = 3,
   ) {}
 
   /** Generated text (never mapped). */
@@ -578,7 +594,8 @@ class Emitter {
         : undefined;
     if (unseen) this.unseen.add(pascal(this.shared, unseen));
     const props: { key: string | undefined; value: Expr }[] = [];
-    const models: { key: string; value: Expr }[] = [];
+    /** Bindings a component sets back: the expression, set to what it emits as the event. */
+    const models: { event: string; value: Expr }[] = [];
     for (const p of element.props) {
       if (p.type === NodeTypes.ATTRIBUTE) {
         if (p.name === 'slot-scope' && p.value) slotProps = this.slotScope(p.value);
@@ -594,13 +611,19 @@ class Emitter {
         // A component's event: its handler listens to what the component emits (`this.$emit('select', item)`).
         this.handler(value, inner, innerDepth, `${component}.on(${JSON.stringify(this.shared.camelize(arg.content))}, `);
       else if (p.name === 'on' && p.arg) this.handler(value, inner, innerDepth);
-      else if ((component || unseen) && value && p.name === 'bind' && (!arg || arg.isStatic))
-        props.push({ key: arg && this.shared.camelize(arg.content), value });
-      else if ((component || unseen) && value && p.name === 'model' && (!arg || arg.isStatic)) {
-        // `v-model:title="x"` (Vue 3): the prop `title` (`modelValue` unnamed), and `x` set to what the child emits as `update:title`.
-        const key = arg ? this.shared.camelize(arg.content) : 'modelValue';
+      else if ((component || unseen) && value && p.name === 'bind' && (!arg || arg.isStatic)) {
+        const key = arg && this.shared.camelize(arg.content);
         props.push({ key, value });
-        if (component) models.push({ key, value });
+        // Vue 2's `:title.sync="x"`: `x` is set to what the child emits as `update:title`.
+        if (component && key && this.version === 2 && p.modifiers.some((m) => modifierName(m) === 'sync'))
+          models.push({ event: `update:${key}`, value });
+      } else if ((component || unseen) && value && p.name === 'model' && (!arg || arg.isStatic)) {
+        // `v-model:title="x"` (Vue 3): the prop `title` (`modelValue` unnamed), and `x` set to what the child emits as `update:title`;
+        // Vue 2's `v-model="x"`: the prop `value` and the event `input`.
+        const vue2 = this.version === 2 && !arg;
+        const key = arg ? this.shared.camelize(arg.content) : vue2 ? 'value' : 'modelValue';
+        props.push({ key, value });
+        if (component) models.push({ event: vue2 ? 'input' : `update:${key}`, value });
         else this.statement(value, inner, innerDepth);
       } else this.statement(value, inner, innerDepth);
     }
@@ -620,10 +643,8 @@ class Emitter {
       }
       this.gen('});\n');
     }
-    for (const { key, value } of models) {
-      this.gen(
-        `${indent(innerDepth)}${component}.on(${JSON.stringify(`update:${key}`)}, ($event) => {\n${indent(innerDepth + 1)}`,
-      );
+    for (const { event, value } of models) {
+      this.gen(`${indent(innerDepth)}${component}.on(${JSON.stringify(event)}, ($event) => {\n${indent(innerDepth + 1)}`);
       this.write(value, inner, { extra: ['$event'] });
       this.gen(` = $event;\n${indent(innerDepth)}});\n`);
     }

@@ -1,5 +1,6 @@
 import { dirname, relative, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import { vueVersionAt } from '../../vue/version.js';
 import { type VueVirtual, vueVirtual } from '../../vue/virtual.js';
 import { registerComponent } from '../transform.js';
 
@@ -15,6 +16,7 @@ export class Components {
   private readonly byPath = new Map<string, { readonly name: string; readonly text: string; readonly virtual: VueVirtual }>();
   private readonly byName = new Map<string, string>();
   private globals: ReadonlyMap<string, string> | undefined;
+  private readonly versions = new Map<string, 2 | 3>();
 
   /**
    * `findGlobals`: the app's global components (`app.component('FieldList', …)`), by name, their
@@ -24,14 +26,19 @@ export class Components {
 
   /** Takes a component (its absolute path, its text as read): the program's name and text for it, or undefined when it has no virtual script. */
   add(path: string, text: string): { name: string; code: string } | undefined {
-    let virtual = vueVirtual(text);
+    // Vue 2's `v-model` on a component is another prop and event than Vue 3's.
+    const version = vueVersionAt(dirname(path), this.versions);
+    let virtual = vueVirtual(text, { version });
     if (virtual && virtual.unseen.length > 0 && this.findGlobals) {
       const globals = (this.globals ??= this.findGlobals());
       // Its tags of the app's global components: imported from where the app registers them.
       if (virtual.unseen.some((n) => globals.has(n)))
-        virtual = vueVirtual(text, (n) => {
-          const abs = globals.get(n);
-          return abs === undefined || abs === path ? undefined : specifier(dirname(path), abs);
+        virtual = vueVirtual(text, {
+          version,
+          globals: (n) => {
+            const abs = globals.get(n);
+            return abs === undefined || abs === path ? undefined : specifier(dirname(path), abs);
+          },
         });
     }
     if (!virtual) return undefined;

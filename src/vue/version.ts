@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * The major version of Vue a component's app uses: the `vue` dependency (or dev or peer dependency)
+ * of the nearest package.json above it that names one, `2` for a range of 2.x (`^2.6.14`, `~2.7`),
+ * else 3 (Vue 3 ranges, tags such as `latest`, no package.json naming Vue). `@vue/compat` is Vue 3.
+ * Cached per folder for a run.
+ */
+export function vueVersionAt(dir: string, cache: Map<string, 2 | 3> = new Map()): 2 | 3 {
+  const seen: string[] = [];
+  let version: 2 | 3 = 3;
+  for (let d = dir; ; d = dirname(d)) {
+    const known = cache.get(d);
+    if (known !== undefined) {
+      version = known;
+      break;
+    }
+    seen.push(d);
+    const named = vueRange(join(d, 'package.json'));
+    if (named !== undefined) {
+      version = /^\D*2(?:\D|$)/.test(named) ? 2 : 3;
+      break;
+    }
+    if (dirname(d) === d) break;
+  }
+  for (const d of seen) cache.set(d, version);
+  return version;
+}
+
+/** The `vue` range a package.json names, if it can be read and names one. */
+function vueRange(file: string): string | undefined {
+  let json: { dependencies?: unknown; devDependencies?: unknown; peerDependencies?: unknown };
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  for (const deps of [json?.dependencies, json?.devDependencies, json?.peerDependencies]) {
+    const range = deps && typeof deps === 'object' ? (deps as Record<string, unknown>).vue : undefined;
+    if (typeof range === 'string') return range;
+  }
+  return undefined;
+}
