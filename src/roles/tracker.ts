@@ -261,12 +261,18 @@ export class Tracker {
     // Mutation: `depth > 8` -> `>= 8` or false, and `depth + 1` -> `depth - 1` below, are equivalent: the walk follows the
     // API graph's children, at most 4 deep (2 for the V1 data that stays: record, items, item), so 8 is never reached.
     if (depth > 8) return;
-    // A member or element written as a name a `const` gives a literal (`state_information: items`) is that literal.
+    // A member or element written as a name a `const` gives a literal (`state_information: items`, `slug: NO_EXCUSE`) is
+    // that literal: a slug spelled in a `const` stays with the data too (else it alone moved, by its spelling).
+    // Mutation: the condition -> true is equivalent: any other value (a number, a call, a name) is none of the literals
+    // the walk below takes, as the name itself is not.
     const written = (e: Expression): Expression => {
       const x = skipParens(ts, e);
       const init = this.constInitializer(x);
       const literal = init && skipParens(ts, init);
-      return literal && (ts.isObjectLiteralExpression(literal) || ts.isArrayLiteralExpression(literal)) ? literal : x;
+      return literal &&
+        (ts.isObjectLiteralExpression(literal) || ts.isArrayLiteralExpression(literal) || ts.isStringLiteralLike(literal))
+        ? literal
+        : x;
     };
     // Mutation: the note -> `` is equivalent: a 'flow' fact's note is never shown (only shape and request notes are).
     this.facts.add(literal, this.roles.api(apiNode, { stays: s.role.stays }), 'flow', s, `meets \`${short(met.getText())}\``);
@@ -369,6 +375,7 @@ export class Tracker {
   isModuleValue(node: Node, depth = 0): boolean {
     const { ts } = this;
     if (depth > 4) return false;
+    // Mutation: this condition -> false or `&&` is equivalent: `skipParens` gives a binding pattern back as it is.
     const e = ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node) ? node : skipParens(ts, node as Expression);
     const isLoad = (x: Expression) => {
       let c = skipParens(ts, x);
@@ -400,6 +407,7 @@ export class Tracker {
     if (!symbol) return false;
     if (
       symbol.flags & ts.SymbolFlags.Alias &&
+      // Stryker disable next-line OptionalChaining: an alias the checker gives a name is always declared (an import, an export)
       symbol.declarations?.some((d) => ts.isNamespaceImport(d) || ts.isImportEqualsDeclaration(d))
     )
       return true;
@@ -413,11 +421,12 @@ export class Tracker {
   /**
    * Whether `exports` names the module's own exports: no declaration of the program's names it. The
    * checker resolves it to the file itself in a CommonJS file (and asked at `exports.x = …`, to the
-   * member written), to nothing in an ES module; a parameter or variable of that name is the code's own.
+   * member written), to nothing in an ES module; a parameter or variable of that name is the code's own,
+   * but not an ambient one (`@types/node` declares a global `exports`: the module's, as CommonJS gives it).
    */
   private isFreeExports(e: TsNamespace.Identifier): boolean {
     const decl = this.view.checker.resolveName('exports', e, this.ts.SymbolFlags.Value, false)?.valueDeclaration;
-    return !decl || this.ts.isSourceFile(decl);
+    return !decl || this.ts.isSourceFile(decl) || decl.getSourceFile().isDeclarationFile;
   }
 
   /**
@@ -543,8 +552,8 @@ export class Tracker {
     // Mutation: these are equivalent, as only some children of a node ever hold a fact (no type, name of a member,
     // literal part of a template, block, or case block does; references are the accesses, not their names):
     // - `p.expression === n` -> true for `as`/`satisfies`/`<T>` (the rest is a type), a property access (its name),
-    //   a call with `r.t === 'fn'` (its arguments are taken before; the rest is types), a template span (its literal),
-    //   `export default` (modifiers), a `switch` (its case block);
+    //   a call with `r.t === 'fn'` or `'client'` (its arguments are taken before; the rest is types), a `yield` (its
+    //   `*`), a template span (its literal), `export default` (modifiers), a `switch` (its case block);
     // - `p.initializer === n` -> true for a variable, a class field (their names are taken above), a property
     //   assignment (its name); `ts.isCallExpression(p) || ts.isNewExpression(p)` -> true (no other node has `arguments`);
     // - `ts.isArrowFunction(p) && p.body === n` -> `||` or `… && true` (no fact at a parameter node or a block);
@@ -681,6 +690,7 @@ export class Tracker {
       case ts.SyntaxKind.ExclamationEqualsToken:
         this.compared([p.left === n ? p.right : p.left], fact);
         return;
+      // Stryker disable next-line ConditionalExpression: without its `return` the switch ends all the same
       default:
         return;
     }
@@ -692,8 +702,13 @@ export class Tracker {
     if (r.t !== 'api' || r.node !== this.graph.slug) return;
     const { ts } = this;
     // Data that stays V1 decides a slot it reaches (the literal stays with it).
+    // Mutation: `f?.role.t === 'api'` -> true is equivalent: only an API role has `stays` (and every slot's fact is one).
+    // Stryker disable next-line OptionalChaining: asked only of this fact and of a slot's fact (`has` first)
     const stays = (f: Fact | undefined) => f?.role.t === 'api' && !!f.role.stays;
-    const slot = (e: Expression) => {
+    const slot = (x: Expression) => {
+      // `f.slug === NO_EXCUSE`: the literal a `const` holds (else it alone moved, by its spelling, from data that stays).
+      const init = this.constInitializer(x);
+      const e = init ? skipParens(ts, init) : x;
       if (ts.isStringLiteralLike(e) && (!this.slugSlots.has(e) || (stays(fact) && !stays(this.slugSlots.get(e)))))
         this.slugSlots.set(e, fact);
     };
@@ -706,6 +721,7 @@ export class Tracker {
       if (!param || !ts.isParameter(param) || !this.calls.isFunctionLike(param.parent)) continue;
       const index = param.parent.parameters.indexOf(param);
       const name = this.calls.nameOf(param.parent);
+      // Stryker disable next-line ArrayDeclaration: a string read as a reference has no parent, so is no call
       for (const ref of name ? this.calls.referencesOf(name) : []) {
         const call = ref.parent;
         const arg = call && ts.isCallExpression(call) && call.expression === ref ? call.arguments[index] : undefined;
