@@ -1438,6 +1438,7 @@ export class Tracker {
    * is each element, or each value (what `elements` gives of a map).
    */
   private entryPair(r: Role, at: Node, via: Fact): SiteRole {
+    // Stryker disable next-line StringLiteral: no code asks a site's `what` for 'pair', and it is worded as '' is (an object)
     const pair = this.roles.site(at, 'pair');
     this.elements(r, (f) => this.facts.store(this.cell(pair, '1'), f), via);
     return pair;
@@ -1497,6 +1498,7 @@ export class Tracker {
       return;
     }
     // `it.next()` on a generator's call: `{ value, done }`, its `value` one element (an async generator's, a promise of it).
+    // Mutation: `r.t === 'site'` -> true is equivalent: only a site role has `what`.
     if (name === 'next' && r.t === 'site' && r.what === 'array' && this.calls.isFunctionLike(r.site) && isGenerator(r.site)) {
       const result = this.roles.site(call, 'object');
       this.elements(r, (e) => this.storeMember(result, 'value', e), fact);
@@ -1505,6 +1507,7 @@ export class Tracker {
     }
     const isList = isListRole(r);
     // `[BASE, 'election', 'field', ''].join('/')`: the elements joined in order.
+    // Mutation: `r.t === 'site'` -> true is equivalent: only a site role has `what`.
     if (name === 'join' && r.t === 'site' && r.what === 'array' && this.ts.isArrayLiteralExpression(r.site)) {
       const separator = args[0] ? skipParens(this.ts, args[0]) : undefined;
       if (!separator || this.ts.isStringLiteralLike(separator))
@@ -1530,6 +1533,7 @@ export class Tracker {
       if (this.calls.isFunctionLike(patch)) this.callback(patch, 0, fact);
       else
         this.facts.observe(patch, (f) => {
+          // Mutation: `f.role.t === 'site'` -> true is equivalent: only a site role has `what`.
           if (f.role.t === 'site' && f.role.what === 'object') this.copyMembers(f.role, r);
         });
       return;
@@ -1572,6 +1576,7 @@ export class Tracker {
     if (reduce) {
       this.returnsInto(cb, call, (x) => x);
       const init = args[1];
+      // Mutation: `init` -> true is equivalent: an absent argument (undefined) is observed, and no fact is ever at undefined
       if (init) {
         this.facts.observe(init, (f) => {
           this.add(call, f.role, 'flow', f);
@@ -1637,6 +1642,7 @@ export class Tracker {
     // `import sortBy from 'lodash/sortBy'` (or the package `lodash.sortby`); `import { sortBy as by } from 'lodash'`.
     const own = lodashModuleFunction(spec);
     if (own) return own;
+    // Stryker disable next-line OptionalChaining: `fromLodash` gave a module, so the callee's symbol has a declaration
     const d = this.view.checker.getSymbolAtLocation(callee)?.declarations?.[0];
     if (d && ts.isImportSpecifier(d)) return (d.propertyName ?? d.name).text;
     if (d && ts.isBindingElement(d))
@@ -1673,6 +1679,7 @@ export class Tracker {
       );
       if (name === 'map' && !ts.isStringLiteralLike(iteratee)) {
         const list = this.roles.site(call, 'array');
+        // Stryker disable next-line ArrowFunction: `returnsInto` stores what goes into a site untransformed
         this.returnsInto(iteratee, list, (x) => x);
         this.add(call, list, 'flow', fact);
       }
@@ -1711,6 +1718,7 @@ export class Tracker {
       for (const p of names.properties) {
         const name = ts.isPropertyAssignment(p) ? memberName(ts, p.name) : undefined;
         const value = ts.isPropertyAssignment(p) ? skipParens(ts, p.initializer) : undefined;
+        // Mutation: `name === undefined` -> false is equivalent: `members.get(undefined)` is undefined.
         const child = name === undefined ? undefined : r.node.members.get(name);
         if (child === this.graph.slug && value && ts.isStringLiteralLike(value) && !this.slugSlots.has(value))
           this.slugSlots.set(value, { ...fact, node: value, role: this.apiRole(child, r) });
@@ -1747,7 +1755,7 @@ export class Tracker {
     // Stryker disable next-line ArrayDeclaration: a string has no parent: no call is found through it
     const calls = (name ? this.calls.referencesOf(name) : []).flatMap((ref) => {
       const up = outerParens(ts, ref).parent;
-      // Mutation: `up.name === ref` -> true or `!==` is equivalent: a reference is never a property access's name (`valueNodeOf`); the parent of `pick.x` is then no call of `pick` either way.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a reference is a value node (a member read is the whole `api.pick`, `valueNodeOf`), never a member's name token: `up.name === ref` never holds
       const call = up && ts.isPropertyAccessExpression(up) && up.name === ref ? up.parent : up;
       const callee = call && ts.isCallExpression(call) ? skipParens(ts, call.expression) : undefined;
       // Mutation: the member half (`callee && … && callee.name === ref`) -> false is equivalent: `referencesOf` gives a member's reference as its whole property access (`valueNodeOf`), never its name, so `callee === ref` matches `h.pick(…)`.
@@ -1759,12 +1767,14 @@ export class Tracker {
       if (f.step === 'argument' && fn.parameters.some((q) => q.name === f?.node) && calls.length !== 1) {
         // Said where each caller spells it: a person decides which calls hand the API's data.
         for (const call of calls) {
+          // Stryker disable next-line OptionalChaining: only calls are kept above (`ts.isCallExpression`): their arguments are always there
           const given = literal(call.arguments?.[index]);
           if (given) keepFact(this.keyGivers, given, { ...fact, node: given });
         }
         return undefined;
       }
     }
+    // Stryker disable next-line OptionalChaining: only calls are kept above (`ts.isCallExpression`): their arguments are always there
     const all = calls.map((call) => literal(call.arguments?.[index]));
     return all.length > 0 && all.every((x) => x !== undefined) ? (all as TsNamespace.StringLiteralLike[]) : undefined;
   }
@@ -1781,6 +1791,7 @@ export class Tracker {
    * that component's file. Found once per program.
    */
   private listenersOf(event: string): readonly Listener[] {
+    // Stryker disable next-line ConditionalExpression: a cache: found again, the listeners are the same
     if (!this.listeners) {
       const { ts } = this;
       const found = new Map<string, Listener[]>();
@@ -1795,7 +1806,7 @@ export class Tracker {
         }
         ts.forEachChild(n, visit);
       };
-      for (const sf of this.view.files.values()) if (/\.(?:on|once|addListener|prepend\w*Listener)\(/.test(sf.text)) visit(sf);
+      for (const sf of this.view.files.values()) if (/\.\s*(?:on|once|addListener|prepend\w*Listener)\b/.test(sf.text)) visit(sf);
       this.listeners = found;
     }
     return this.listeners.get(eventKey(event)) ?? [];
@@ -1816,6 +1827,7 @@ export class Tracker {
         : /^\.{1,2}\/.*\.vue$/i.test(specifier)
           ? resolvePath(dirname(decl.getSourceFile().fileName), specifier)
           : undefined;
+    // Stryker disable next-line ConditionalExpression: `componentPath(undefined)` is undefined (`undefined` is no `.vue` name)
     return path === undefined ? undefined : componentPath(path);
   }
 
@@ -1937,6 +1949,7 @@ export class Tracker {
     if (!ts.isCallExpression(call)) return false;
     const up = outerParens(ts, call);
     const p = up.parent;
+    // Mutation: `p.expression === up` -> true is equivalent: a call is never a member access's name (an identifier).
     if (p && ts.isPropertyAccessExpression(p) && p.expression === up) return true;
     if (p && ts.isAwaitExpression(p)) return true;
     return call.arguments.some((a) => ts.isFunctionExpression(a) || ts.isArrowFunction(a));
@@ -1983,7 +1996,9 @@ export class Tracker {
 
   /** What a callback returns flows into `target` (a node, or an array site's elements), transformed. */
   private returnsInto(cb: Expression, target: Node | SiteRole, transform: (r: Role) => Role, flatten = false): void {
-    this.functionsOf(cb, (fn) => {
+    // `list.map(pick.bind(null, opts))`: what a function returns is the same with arguments bound (its parameters
+    // shift, its return does not).
+    this.functionsOf(this.boundAt(cb)?.target ?? cb, (fn) => {
       this.facts.watch(this.returnCell(fn), (f) => {
         if (this.isSite(target)) {
           const put = (g: Fact) => this.facts.store(this.cell(target, '[]'), g);
@@ -2019,6 +2034,7 @@ export class Tracker {
     const iterable = this.roles.site(fn, 'array');
     const async = isAsyncFunction(this.ts, fn);
     const put = (e: Fact) =>
+      // Mutation: `e.role.t === 'promise'` -> true is equivalent: `awaited` of any other role is that role (a copy of the same fact).
       this.facts.store(this.cell(iterable, '[]'), async && e.role.t === 'promise' ? { ...e, role: awaited(e.role) } : e);
     if (y.asteriskToken) this.elements(fact.role, put, fact);
     else put(fact);
@@ -2071,6 +2087,7 @@ export class Tracker {
     if (exported && !this.isApiValue(role)) return;
     this.callersFound.add(fn);
     const readers = moduleValue ? this.calls.readersOfModuleValue(fn) : [];
+    // Mutation: the `[]` for no name -> a string is equivalent: a getter always has a name, and a string has no call parent.
     for (const ref of [...(name ? this.calls.referencesOf(name) : []), ...readers]) {
       const call = ref.parent;
       // A getter is called where its member is read (`store.fields`).
@@ -2101,11 +2118,13 @@ export class Tracker {
     const { ts } = this;
     const up = outerParens(ts, fn);
     const p = up.parent;
+    // Mutation: `p.body === up` -> true is equivalent: a function's parent arrow holds it only as its body (a parameter's default is the parameter's).
     return !!p && (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === up));
   }
 
   private watchGetter(read: Node, getter: FunctionLike): void {
     const key = `${this.roles.id(read)}>${this.roles.id(getter)}`;
+    // Mutation: `has(key)` -> false is equivalent: watched twice, the same facts are added again, and kept once.
     if (this.watchedReturns.has(key)) return;
     this.watchedReturns.add(key);
     this.facts.watch(this.returnCell(getter), (f) => this.add(read, f.role, 'return', f));
