@@ -30,7 +30,8 @@ export class Components {
     const version = vueVersionAt(dirname(path), this.versions);
     let virtual = vueVirtual(text, { version });
     if (virtual && virtual.unseen.length > 0 && this.findGlobals) {
-      const globals = (this.globals ??= this.findGlobals());
+      this.globals ??= this.findGlobals();
+      const globals = this.globals;
       // Its tags of the app's global components: imported from where the app registers them.
       if (virtual.unseen.some((n) => globals.has(n)))
         virtual = vueVirtual(text, {
