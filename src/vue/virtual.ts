@@ -22,8 +22,6 @@ export interface VueVirtual {
   readonly templateSegments: readonly VirtualSegment[];
   /** Every span of the virtual code copied from the file (script and template), in virtual order. */
   readonly segments: readonly VirtualSegment[];
-  /** The components the template names but neither the file registers nor `globals` gives (as `FieldList`), Vue's built-ins aside. */
-  readonly unseen: readonly string[];
 }
 
 /**
@@ -34,8 +32,19 @@ export type GlobalComponents = (name: string) => string | undefined;
 
 /** A component's name as Vue matches a tag against registered names: `field-list`, `fieldList` and `FieldList` are `FieldList`. */
 export function componentName(name: string): string {
+  return pascal(vueCompiler().shared, name);
+}
+
+/** Vue's template compiler and the helpers library it uses (its list of globals templates may read, its name casing). */
+function vueCompiler(): { dom: Compiler; shared: Shared } {
   const require = createRequire(import.meta.url);
-  return pascal(createRequire(require.resolve('@vue/compiler-dom'))('@vue/shared') as Shared, name);
+  const dom = require('@vue/compiler-dom') as Compiler;
+  return { dom, shared: createRequire(require.resolve('@vue/compiler-dom'))('@vue/shared') as Shared };
+}
+
+/** Vue's own components (Transition, KeepAlive, Teleport, Suspense…): they read no data of the app's. */
+function isBuiltIn(dom: Compiler, tag: string): boolean {
+  return Boolean(dom.isCoreComponent(tag) || dom.parserOptions.isBuiltInComponent?.(tag));
 }
 
 /** A span of the virtual code copied verbatim from the .vue file. */
@@ -133,10 +142,7 @@ export function vueVirtual(
   } = {},
 ): VueVirtual | undefined {
   const { globals, version = 3 } = options;
-  const require = createRequire(import.meta.url);
-  const dom = require('@vue/compiler-dom') as Compiler;
-  // The compiler's own helpers library: its list of globals templates may read.
-  const shared = createRequire(require.resolve('@vue/compiler-dom'))('@vue/shared') as Shared;
+  const { dom, shared } = vueCompiler();
   try {
     const blocks = parse(dom, text, 'sfc').children.filter((n): n is Dom.ElementNode => n.type === dom.NodeTypes.ELEMENT);
     const scripts = blocks.flatMap((b) => scriptBlock(dom, b));
@@ -164,7 +170,7 @@ export function vueVirtual(
     const imported = new Map<string, string>();
     const components = (tag: string) => {
       const local = registered.find(([name]) => pascal(shared, name) === pascal(shared, tag))?.[1];
-      const from = local === undefined ? globals?.(pascal(shared, tag)) : undefined;
+      const from = local === undefined && !isBuiltIn(dom, tag) ? globals?.(pascal(shared, tag)) : undefined;
       if (from === undefined) return local;
       const name = imported.get(from) ?? `${GLOBAL}${imported.size}`;
       imported.set(from, name);
@@ -501,7 +507,6 @@ interface Insertion {
 class Emitter {
   private code = '';
   private readonly segments: (VirtualSegment & { readonly template: boolean })[] = [];
-  private readonly unseen = new Set<string>();
 
   constructor(
     private readonly dom: Compiler,
@@ -548,7 +553,6 @@ class Emitter {
         .filter((s) => s.template)
         .map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
       segments: segments.map(({ virtualStart, sourceStart, length }) => ({ virtualStart, sourceStart, length })),
-      unseen: [...this.unseen],
       toSource(start, end) {
         // The last segment starting at or before `start` (segments are in virtual order).
         let lo = 0;
@@ -585,14 +589,7 @@ class Emitter {
     const isComponent = element.tagType === this.dom.ElementTypes.COMPONENT;
     const component = isComponent ? this.components(element.tag) : undefined;
     // A component the file does not register (Vue's own built-ins excepted, which read no data of the app's).
-    const unseen =
-      isComponent &&
-      !component &&
-      !this.dom.isCoreComponent(element.tag) &&
-      !this.dom.parserOptions.isBuiltInComponent?.(element.tag)
-        ? element.tag
-        : undefined;
-    if (unseen) this.unseen.add(pascal(this.shared, unseen));
+    const unseen = isComponent && !component && !isBuiltIn(this.dom, element.tag) ? element.tag : undefined;
     const props: { key: string | undefined; value: Expr }[] = [];
     /** Bindings a component sets back: the expression, set to what it emits as the event. */
     const models: { event: string; value: Expr }[] = [];

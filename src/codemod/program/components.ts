@@ -28,20 +28,17 @@ export class Components {
   add(path: string, text: string): { name: string; code: string } | undefined {
     // Vue 2's `v-model` on a component is another prop and event than Vue 3's.
     const version = vueVersionAt(dirname(path), this.versions);
-    let virtual = vueVirtual(text, { version });
-    if (virtual && virtual.unseen.length > 0 && this.findGlobals) {
-      this.globals ??= this.findGlobals();
-      const globals = this.globals;
-      // Its tags of the app's global components: imported from where the app registers them.
-      if (virtual.unseen.some((n) => globals.has(n)))
-        virtual = vueVirtual(text, {
-          version,
-          globals: (n) => {
-            const abs = globals.get(n);
-            return abs === undefined || abs === path ? undefined : specifier(dirname(path), abs);
-          },
-        });
-    }
+    // A tag the file does not register may be one of the app's global components: imported from
+    // where the app registers it (the registrations are looked for once, when a tag first asks).
+    const virtual = vueVirtual(text, {
+      version,
+      globals: (n) => {
+        if (!this.findGlobals) return undefined;
+        this.globals ??= this.findGlobals();
+        const abs = this.globals.get(n);
+        return abs === undefined || abs === path ? undefined : specifier(dirname(path), abs);
+      },
+    });
     if (!virtual) return undefined;
     const name = `${path}.${virtual.lang}`;
     this.byPath.set(path, { name, text, virtual });
