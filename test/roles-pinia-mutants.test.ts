@@ -1,5 +1,5 @@
 /** Pinia stores: the cases the mutation run of `src/roles/pinia.ts` and `piniaStore`/`storeToRefs` showed untested. */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { analyze, migrateFolder } from './helpers/program.js';
 
 const migrate = migrateFolder;
@@ -241,8 +241,11 @@ console.log(refs, other, fields.value.map((f) => f.long_name));
 });
 
 describe('what the engine says', () => {
-  const a = analyze({
-    'store.js': `import { defineStore, storeToRefs, acceptHMRUpdate } from 'pinia';
+  let a: ReturnType<typeof analyze>;
+  // Made before each test, not while the file is collected: code run outside a test is, to the mutation runner, every test's.
+  beforeEach(() => {
+    a = analyze({
+      'store.js': `import { defineStore, storeToRefs, acceptHMRUpdate } from 'pinia';
 export const useFieldStore = defineStore('fields', {
   state: () => ({ fields: [] }),
   actions: { async load() { this.fields = await ${FETCH_V1}; } },
@@ -251,6 +254,7 @@ const store = useFieldStore();
 const { fields: list } = storeToRefs(store);
 console.log(useFieldStore.$id, acceptHMRUpdate(useFieldStore, import.meta.hot));
 `,
+    });
   });
 
   it("of a store's use, of a ref `storeToRefs` gives, and of the store's definition named or handed on (none of them a store)", () => {

@@ -5,7 +5,7 @@
  * `flatMap`, lodash's `get`/`keyBy`/`groupBy`, a bound callback. Small programs; what the engine
  * says of a node is asserted exactly.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { transformSource } from '../src/codemod/transform.js';
 import { evidenceOf } from '../src/roles/evidence.js';
 import { analyze, V1 } from './helpers/program.js';
@@ -268,13 +268,17 @@ describe('a function returning a URL', () => {
 
 describe('names a lodash function reads', () => {
   const STATE = "fetch(BASE + '/election/data/state/CA/').then((r) => r.json())";
-  const a = analyze({
-    'a.js': [
-      BASE,
-      "import _ from 'lodash';",
-      `export const f = async () => { const s = await ${STATE}; const fields = await ${FIELDS}; const pairs = fields.map((x) => [x]);`,
-      "  return [_.find(s.state_information, { field_type: 'vbm_no_excuse' }), _.find(fields, { long_name: 'Early voting' }), _.filter(s.state_information, { 'a.b': 1, ['c']: 2, field_type: 'vbm_no_excuse' }), _.map(pairs, 'slug'), _.find(pairs, { slug: 'x' })]; };",
-    ].join('\n'),
+  let a: ReturnType<typeof analyze>;
+  // Made before each test, not while the file is collected: code run outside a test is, to the mutation runner, every test's.
+  beforeEach(() => {
+    a = analyze({
+      'a.js': [
+        BASE,
+        "import _ from 'lodash';",
+        `export const f = async () => { const s = await ${STATE}; const fields = await ${FIELDS}; const pairs = fields.map((x) => [x]);`,
+        "  return [_.find(s.state_information, { field_type: 'vbm_no_excuse' }), _.find(fields, { long_name: 'Early voting' }), _.filter(s.state_information, { 'a.b': 1, ['c']: 2, field_type: 'vbm_no_excuse' }), _.map(pairs, 'slug'), _.find(pairs, { slug: 'x' })]; };",
+      ].join('\n'),
+    });
   });
   const slot = (n: ReturnType<typeof a.node>) => {
     const f = a.roles.slugSlot(n as never);
@@ -446,8 +450,11 @@ describe('a bound function as a callback', () => {
 });
 
 describe("a Pinia store's `$patch`, and a member of an object called", () => {
-  const a = analyze({
-    'store.js': `import { defineStore } from 'pinia';
+  let a: ReturnType<typeof analyze>;
+  // Made before each test, not while the file is collected: code run outside a test is, to the mutation runner, every test's.
+  beforeEach(() => {
+    a = analyze({
+      'store.js': `import { defineStore } from 'pinia';
 export const useFieldStore = defineStore('fields', {
   state: () => ({ fields: [], record: null }),
   actions: {
@@ -463,6 +470,7 @@ export const useFieldStore = defineStore('fields', {
   },
 });
 `,
+    });
   });
 
   it("a function given to `$patch` gets the store; an object's members are the store's; a member that holds no function is not called", () => {
