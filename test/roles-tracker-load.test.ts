@@ -9,7 +9,7 @@
  * Two fail before: a key written `'[]'` read an element; `{ 1n: x }` of a list read nothing.
  */
 import type { ts as TsNamespace } from 'ts-morph';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { evidenceOf } from '../src/roles/evidence.js';
 import { analyze, V1 } from './helpers/program.js';
 
@@ -36,13 +36,16 @@ const FIELDS = [
 const DESCRIPTOR = 'V1 field descriptor';
 
 describe("an API list's elements", () => {
-  const e = engine([
-    ...FIELDS,
-    'exports.f = async (i) => {',
-    '  const fields = await list();',
-    "  console.log(fields[0], fields[i], fields[10], fields.a1, fields['1a'], fields.length, fields['[]']);",
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      ...FIELDS,
+      'exports.f = async (i) => {',
+      '  const fields = await list();',
+      "  console.log(fields[0], fields[i], fields[10], fields.a1, fields['1a'], fields.length, fields['[]']);",
+      '};',
+    ]);
+  });
   it('an index, one of several digits, or a key named at run time reads an element', () => {
     expect(e.says('fields[0]')).toEqual([`\`fields[0]\`: an element, ${DESCRIPTOR}`]);
     expect(e.says('fields[10]')).toEqual([`\`fields[10]\`: an element, ${DESCRIPTOR}`]);
@@ -57,14 +60,17 @@ describe("an API list's elements", () => {
 });
 
 describe("an API object's members", () => {
-  const e = engine([
-    ...FIELDS,
-    'exports.f = async (k) => {',
-    '  const record = await state();',
-    '  console.log(record.state_information, record.name, record[k], record[0]);',
-    '  for (const x of record) console.log(x);',
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      ...FIELDS,
+      'exports.f = async (k) => {',
+      '  const record = await state();',
+      '  console.log(record.state_information, record.name, record[k], record[0]);',
+      '  for (const x of record) console.log(x);',
+      '};',
+    ]);
+  });
   it('a member holding data is data; a scalar member is not', () => {
     expect(e.says('record.state_information')).toEqual([
       '`record.state_information`: a member, V1 list of state information items',
@@ -79,16 +85,19 @@ describe("an API object's members", () => {
 });
 
 describe('an array the program builds', () => {
-  const e = engine([
-    ...FIELDS,
-    'exports.f = async (i) => {',
-    '  const fields = await list();',
-    '  const lists = [fields, fields];',
-    "  console.log(lists[i], lists[1], lists.length, lists['[]']);",
-    '  const copy = Array.from(fields);',
-    "  console.log(copy[10], copy.a1, copy['1a'], copy.length);",
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      ...FIELDS,
+      'exports.f = async (i) => {',
+      '  const fields = await list();',
+      '  const lists = [fields, fields];',
+      "  console.log(lists[i], lists[1], lists.length, lists['[]']);",
+      '  const copy = Array.from(fields);',
+      "  console.log(copy[10], copy.a1, copy['1a'], copy.length);",
+      '};',
+    ]);
+  });
   it('an element at an index, or at a key named at run time, is what was stored', () => {
     expect(e.says('lists[i]')).toEqual(['`lists[i]`: stored and read back, V1 field list']);
     expect(e.says('lists[1]')).toEqual(['`lists[1]`: stored and read back, V1 field list']);
@@ -134,17 +143,20 @@ describe("a map's values", () => {
 });
 
 describe("an HTTP response's body and a URL's text", () => {
-  const e = engine([
-    `const BASE = ${V1};`,
-    "const axios = require('axios');",
-    'exports.f = async () => {',
-    "  const res = await axios.get(BASE + '/election/field/');",
-    '  console.log(res.data, res.body, res.status);',
-    "  const { data } = await axios.get(BASE + '/election/field/');",
-    "  const u = new URL('/election/field/', BASE + '/');",
-    '  console.log(data, u.href, u.host);',
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      `const BASE = ${V1};`,
+      "const axios = require('axios');",
+      'exports.f = async () => {',
+      "  const res = await axios.get(BASE + '/election/field/');",
+      '  console.log(res.data, res.body, res.status);',
+      "  const { data } = await axios.get(BASE + '/election/field/');",
+      "  const u = new URL('/election/field/', BASE + '/');",
+      '  console.log(data, u.href, u.host);',
+      '};',
+    ]);
+  });
   it('`data` and `body` are the body; another member is not', () => {
     expect(e.says('res.data')).toEqual(['`res.data`: awaited, V1 field list']);
     expect(e.says('res.body')).toEqual(['`res.body`: awaited, V1 field list']);
@@ -158,17 +170,20 @@ describe("an HTTP response's body and a URL's text", () => {
 });
 
 describe('promises settled together', () => {
-  const e = engine([
-    ...FIELDS,
-    'exports.f = async () => {',
-    '  const q = list();',
-    '  const [settled] = await Promise.allSettled([q]);',
-    '  console.log(settled.value, settled.reason, (await Promise.allSettled([q]))[0].value);',
-    '  const all = (await Promise.allSettled([q])).map((oc) => oc.value);',
-    '  const [one, two] = await Promise.all([q, state()]);',
-    '  console.log(one, two);',
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      ...FIELDS,
+      'exports.f = async () => {',
+      '  const q = list();',
+      '  const [settled] = await Promise.allSettled([q]);',
+      '  console.log(settled.value, settled.reason, (await Promise.allSettled([q]))[0].value);',
+      '  const all = (await Promise.allSettled([q])).map((oc) => oc.value);',
+      '  const [one, two] = await Promise.all([q, state()]);',
+      '  console.log(one, two);',
+      '};',
+    ]);
+  });
   const OUTCOME = 'the outcome of a promise (`{ status, value }`)';
   it("an element of `Promise.allSettled`'s result is an outcome; its `value` is what the promise gave", () => {
     expect(e.says('settled')).toEqual([`\`settled\`: awaited, ${OUTCOME}`]);
@@ -192,18 +207,21 @@ describe('promises settled together', () => {
 });
 
 describe('binding patterns', () => {
-  const e = engine([
-    ...FIELDS,
-    'exports.f = async (k) => {',
-    '  const fields = await list();',
-    '  const [first, ...rest] = fields;',
-    '  const [, second] = fields;',
-    '  const { 1n: big, [k]: any } = fields;',
-    '  const { long_name, ...others } = first;',
-    '  const { state_information: [item] } = await state();',
-    '  for (const [k, v] of Object.entries({ a: first })) console.log(k, v);',
-    '};',
-  ]);
+  let e: ReturnType<typeof engine>;
+  beforeEach(() => {
+    e = engine([
+      ...FIELDS,
+      'exports.f = async (k) => {',
+      '  const fields = await list();',
+      '  const [first, ...rest] = fields;',
+      '  const [, second] = fields;',
+      '  const { 1n: big, [k]: any } = fields;',
+      '  const { long_name, ...others } = first;',
+      '  const { state_information: [item] } = await state();',
+      '  for (const [k, v] of Object.entries({ a: first })) console.log(k, v);',
+      '};',
+    ]);
+  });
   it('an element, and the rest of a list (the list)', () => {
     expect(e.says('first')).toEqual([`\`first\`: an element, ${DESCRIPTOR}`]);
     expect(e.says('second')).toEqual([`\`second\`: an element, ${DESCRIPTOR}`]);
