@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import { expect } from 'vitest';
 import { runCodemod } from '../../src/codemod/run.js';
 import { type ConfigFormat, parseConfig } from '../../src/files/config-files.js';
 import { loadMappings } from '../../src/mapping/load.js';
@@ -30,8 +31,19 @@ export const configFile = (path: string, format: ConfigFormat, text: string): Co
   tree: parseConfig(format, text) as ConfigFile['tree'],
 });
 
+/**
+ * The engine runs inside a test (or its `beforeEach`), never while a file is collected: code run
+ * outside every test is, to the mutation runner's per-test coverage, every test's ("static"), and
+ * each of its mutants is then run against the whole suite (2,109 of tracker.ts's 4,187 once).
+ */
+function inTest(what: string): void {
+  if (expect.getState().currentTestName === undefined)
+    throw new Error(`${what}() ran outside a test: call it inside \`it\` or \`beforeEach\``);
+}
+
 /** The role engine over `files` (paths under /repo), with the config files given. */
 export function analyze(files: Record<string, string>, configs: readonly ConfigFile[] = []) {
+  inTest('analyze');
   const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
   const sources = configs.length > 0 ? new ConfigSources(view.ts, configs, ROOT) : undefined;
   const roles = analyzeRoles(view, loadMappings(), undefined, sources);
@@ -50,6 +62,7 @@ export function analyze(files: Record<string, string>, configs: readonly ConfigF
 
 /** The program alone, with the questions the role engine asks of it (`Calls`), and no analysis. */
 export function programView(files: Record<string, string>) {
+  inTest('programView');
   const view = inferredProgram(new Map(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])));
   const calls = new Calls(view);
   const { ts } = view;
@@ -66,6 +79,7 @@ export function programView(files: Record<string, string>) {
 
 /** The codemod's dry run over these files in a real folder (modules resolve on disk): each patch's changed lines, by file. */
 export async function changedLines(files: Record<string, string>): Promise<string[][]> {
+  inTest('changedLines');
   const dir = mkdtempSync(join(tmpdir(), 'cm-program-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const patches: string[] = [];
@@ -85,6 +99,7 @@ export async function changedLines(files: Record<string, string>): Promise<strin
  * report's findings (`file:line token`). The report must agree with the codemod.
  */
 export async function migrateFolder(files: Record<string, string>) {
+  inTest('migrateFolder');
   const dir = mkdtempSync(join(tmpdir(), 'cm-folder-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const changed: Record<string, string[]> = {};
