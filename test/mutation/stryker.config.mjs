@@ -129,6 +129,7 @@ const MODULES = [
   'src/codemod/{decide,narrowing,role-verdict}.ts',
   'src/codemod/heuristics/*.ts',
   'src/roles/**/*.ts',
+  'src/vue/{registrations,version}.ts',
   'src/report/rules.ts',
 ];
 
