@@ -48,6 +48,55 @@ createApp(App).component('Z', Z).component('W', W).component('V', V).component(n
     ).toEqual({});
   });
 
+  it("reads Vue's other modules, each module as its kind (TS, TSX, JSX), past side-effect imports and files that cannot be read", () => {
+    const files: Record<string, string | undefined> = {
+      '/p/core.js': `import { createApp } from '@vue/runtime-core';
+import A from './A.vue';
+createApp(App).component('CoreA', A);`,
+      '/p/compat.js': `import Vue from '@vue/compat';
+import B from './B.vue';
+Vue.component('compat-b', B);`,
+      '/p/main.ts': `import './style.css';
+import { createApp, type App as VueApp } from 'vue';
+import C from './C.vue';
+const app: VueApp = createApp(Root) as VueApp;
+app.component('TypedC', C);`,
+      '/p/main.tsx': `import { createApp } from 'vue';
+import D from './D.vue';
+const root = <Root msg={'a'} />;
+createApp(Root).component('TsxD', D);`,
+      '/p/main.jsx': `import { createApp } from 'vue';
+import E from './E.vue';
+const root = <Root msg="a" />;
+createApp(Root).component('JsxE', E);`,
+      '/p/main.mts': `import { createApp } from 'vue';
+import F from './F.vue';
+const n = <number>1;
+createApp(Root).component('MtsF', F);`,
+      '/p/gone.js': undefined,
+    };
+    expect(Object.fromEntries(globalComponents(Object.keys(files), (path) => files[path]))).toEqual({
+      CoreA: '/p/A.vue',
+      CompatB: '/p/B.vue',
+      TypedC: '/p/C.vue',
+      TsxD: '/p/D.vue',
+      JsxE: '/p/E.vue',
+      MtsF: '/p/F.vue',
+    });
+  });
+
+  it("leaves out the app's other calls of two arguments, a component declared in the module, and a file that is not a .vue one", () => {
+    expect(
+      found({
+        '/q.js': `import { createApp } from 'vue';
+import G from './G.vue';
+import H from './H.vue.js';
+const Local = { template: '<p/>' };
+createApp(App).provide('ProvidedG', G).directive('DirG', G).component('LocalC', Local).component('HJs', H);`,
+      }),
+    ).toEqual({});
+  });
+
   it('leaves out a name two modules register with different files, keeps one registered twice with the same', () => {
     const make = (name: string, file: string) => `import { createApp } from 'vue';
 import C from '${file}';

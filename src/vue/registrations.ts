@@ -61,9 +61,18 @@ function registrations(ts: Ts, sf: TsNamespace.SourceFile): [string, string][] {
   // Names a module-level `const` gives the app: `const app = createApp(App)` (or a chain on it).
   const apps = new Set<string>();
   const isApp = (e: TsNamespace.Expression): boolean => {
-    let x = e;
+    // (Through what only TypeScript sees, and parentheses: `createApp(Root) as App`, `app!`.)
+    const bare = (y: TsNamespace.Expression): TsNamespace.Expression =>
+      ts.isParenthesizedExpression(y) ||
+      ts.isAsExpression(y) ||
+      ts.isSatisfiesExpression(y) ||
+      ts.isNonNullExpression(y) ||
+      ts.isTypeAssertionExpression(y)
+        ? bare(y.expression)
+        : y;
+    let x = bare(e);
     // Down a chain of calls on the app (`createApp(App).use(router)`): each returns the app.
-    while (ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression)) x = x.expression.expression;
+    while (ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression)) x = bare(x.expression.expression);
     if (ts.isCallExpression(x)) return ts.isIdentifier(x.expression) && fromVue(x.expression, 'createApp');
     return ts.isIdentifier(x) && (apps.has(x.text) || fromVue(x, 'default'));
   };
