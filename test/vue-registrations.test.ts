@@ -93,6 +93,9 @@ import G from './G.vue';
 import H from './H.vue.js';
 const Local = { template: '<p/>' };
 createApp(App).provide('ProvidedG', G).directive('DirG', G).component('LocalC', Local).component('HJs', H);`,
+        '/r.js': `import { h } from 'vue';
+import K from './K.vue';
+h(App).component('NotAppK', K);`,
       }),
     ).toEqual({});
   });

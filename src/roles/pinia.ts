@@ -53,6 +53,7 @@ export function storeDefinition(
  * setup)`): the object or function a `const` of it is given, the function it declares; else the expression.
  */
 function namedValue(ts: Ts, checker: TsNamespace.TypeChecker, e: Expression): TsNamespace.Node {
+  // Mutation: `!ts.isIdentifier(e)` -> false is equivalent: no other expression has a symbol with a declaration here.
   if (!ts.isIdentifier(e)) return e;
   const decl = checker.getSymbolAtLocation(e)?.valueDeclaration;
   if (decl && ts.isFunctionDeclaration(decl)) return decl;

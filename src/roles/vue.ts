@@ -54,6 +54,7 @@ export function injectionKey(
   const e = key && skipParens(ts, key);
   if (!e) return undefined;
   if (ts.isStringLiteralLike(e)) return e.text;
+  // Mutation: the guard -> false is equivalent: another expression (a call, an element access) has no symbol here.
   if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
   let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);

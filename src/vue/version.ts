@@ -32,11 +32,15 @@ export function vueVersionAt(dir: string, cache: Map<string, 2 | 3> = new Map())
 function vueRange(file: string): string | undefined {
   let json: { dependencies?: unknown; devDependencies?: unknown; peerDependencies?: unknown };
   try {
+    // Stryker disable next-line StringLiteral: JSON.parse reads a Buffer as UTF-8 text alike
     json = JSON.parse(readFileSync(file, 'utf8'));
+    // Stryker disable next-line BlockStatement: without the return, `json?.` below reads nothing from undefined alike
   } catch {
     return undefined;
   }
   for (const deps of [json?.dependencies, json?.devDependencies, json?.peerDependencies]) {
+    // Mutation: `deps || typeof deps === 'object'` and `typeof deps === 'object'` -> true are equivalent: a string,
+    // number or boolean has no `vue` member either.
     const range = deps && typeof deps === 'object' ? (deps as Record<string, unknown>).vue : undefined;
     if (typeof range === 'string') return range;
   }
