@@ -180,6 +180,15 @@ describe('callbacks handed to a helper that fetches', () => {
       'function show(fields) { console.log(fields[0].long_name); }',
       'export function Page() { return <Loader onLoad={show}></Loader>; }',
     ],
+    'a callback called through a choice (`(cb || noop)(data)`, `??`, `ok ? cb : other`)': [
+      'const noop = () => {};',
+      `function withFields(cb) { return ${FIELDS}.then((d) => (cb || noop)(d)); }`,
+      `function withList(cb) { return ${FIELDS}.then((d) => (cb ?? noop)(d)); }`,
+      `function withBoth(cb, ok) { return ${FIELDS}.then((d) => (ok ? cb : noop)(d)); }`,
+      'export const a = () => withFields((list) => list[0].long_name);',
+      'export const b = () => withList((list) => list[0].long_name);',
+      'export const c = () => withBoth((list) => list[0].long_name, true);',
+    ],
     'items handed one by one': [
       "function eachItem(cb) { return fetch(HOST + '/v1/election/data/state/WI/').then((r) => r.json()).then((s) => s.state_information.forEach(cb)); }",
       "export const flag = () => eachItem((item) => item.field_type === 'vbm_no_excuse' && console.log(item.value));",

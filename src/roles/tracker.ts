@@ -2581,6 +2581,9 @@ export class Tracker {
   /** A parameter, a variable or `this.x` of the program that a call is made on: it may hold a callback. */
   private holdsFunctionValue(callee: Expression): boolean {
     const { ts } = this;
+    // `(cb || noop)(data)`, `(cb ?? noop)(data)`, `(ok ? show : hide)(data)`: either function.
+    const either = alternatives(ts, callee);
+    if (either) return either.some((e) => this.holdsFunctionValue(e));
     if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
       const object = skipParens(ts, callee.expression);
       return object.kind === ts.SyntaxKind.ThisKeyword || this.holdsFunctionValue(object);
@@ -2699,6 +2702,8 @@ export class Tracker {
    */
   private isCallbackSlot(callee: Expression): boolean {
     const { ts } = this;
+    const either = alternatives(ts, callee);
+    if (either) return either.some((e) => this.isCallbackSlot(e));
     if (ts.isElementAccessExpression(callee)) return true;
     if (ts.isPropertyAccessExpression(callee)) return skipParens(ts, callee.expression).kind === ts.SyntaxKind.ThisKeyword;
     const symbol = ts.isIdentifier(callee) ? this.view.checker.getSymbolAtLocation(callee) : undefined;
@@ -3045,6 +3050,16 @@ function readsOwnThis(ts: Ts, literal: TsNamespace.ObjectLiteralExpression): boo
 }
 
 /** Whether a function is a generator (`function*`, `*items() {}`): its calls return an iterable of what it yields. */
+/** The values a choice gives (`a || b`, `a ?? b`, `ok ? a : b`, in parentheses or not), if it is one. */
+function alternatives(ts: Ts, e: Expression): Expression[] | undefined {
+  const x = skipParens(ts, e);
+  if (ts.isConditionalExpression(x)) return [x.whenTrue, x.whenFalse];
+  const op = ts.isBinaryExpression(x) ? x.operatorToken.kind : undefined;
+  return ts.isBinaryExpression(x) && (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+    ? [x.left, x.right]
+    : undefined;
+}
+
 function isGenerator(fn: FunctionLike): boolean {
   return 'asteriskToken' in fn && !!fn.asteriskToken;
 }
