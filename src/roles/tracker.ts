@@ -2481,8 +2481,12 @@ export class Tracker {
     if (r.t === 'site' && r.what === 'object') {
       // `$.ajax({ url })`, `request({ uri }, cb)`: a request of the URL the options hold.
       if (index === 0)
+        // Mutation: `m.role.t === 'url' && m.prev` -> true or `||`, and `m.role.t === 'url'` -> true, are equivalent: a member of an object site
+        // always has a `prev` of its role, and `joins.request` takes no other role.
         for (const member of urlOptions())
           this.load(r, member, (m) => m.role.t === 'url' && m.prev && this.joins.request(call, m.prev), fact);
+      // Mutation: `call.arguments?.[0]` -> `.` and `index === 0` -> true are equivalent: a call given an argument past the first has
+      // arguments, and an argument's index is never negative.
       const path = index > 0 ? call.arguments?.[0] : index === 0 ? memberValue(ts, r.site, 'url') : undefined;
       for (const option of baseOptions()) {
         this.load(
@@ -2520,7 +2524,9 @@ export class Tracker {
     if (!(holder.parent.flags & ts.NodeFlags.Const)) return;
     for (const ref of this.calls.referencesOf(holder.name)) {
       const access = ref.parent;
+      // Mutation: `access.expression === ref` -> true is equivalent: a reference is never a member access's name (the access is given then).
       if (access && ts.isPropertyAccessExpression(access) && access.expression === ref && access.name.text === key.text)
+        // Mutation: the note -> `` is equivalent: a 'flow' step's note is never shown (only shape and request notes are).
         this.add(access, fact.role, 'flow', fact, `the same member as \`{ ${key.text} } = ${source.text}\``);
     }
   }
@@ -2543,6 +2549,7 @@ export class Tracker {
   /** A parameter gets what its argument holds. */
   private bindArgument(fn: FunctionLike, index: number, fact: Fact): void {
     const params = fn.parameters;
+    // Stryker disable next-line UnaryOperator: past the last parameter, `at(1)` binds nothing either (a rest parameter binds nothing)
     const param = params[index] ?? (params.at(-1)?.dotDotDotToken ? params.at(-1) : undefined);
     if (!param) return;
     if (param.dotDotDotToken) return;
@@ -2562,13 +2569,17 @@ export class Tracker {
       this.callersBound.add(fn);
       const { ts } = this;
       const name = this.calls.nameOf(fn);
+      // Stryker disable next-line ArrayDeclaration: a string has no parent: `!call` below skips it
       for (const ref of name ? this.calls.referencesOf(name) : []) {
         const call = ref.parent;
         // `<Child onLoad={(fields) => …} />`: a component's function props.
+        // Mutation: `call.tagName === ref` -> true is equivalent: a name right under a JSX element is its tag (attributes are under JsxAttributes).
         if (call && (ts.isJsxOpeningElement(call) || ts.isJsxSelfClosingElement(call)) && call.tagName === ref) {
           this.functionProps(call);
           continue;
         }
+        // Mutation: the call test -> false, `||` -> `&&` and `isCallExpression || isNewExpression` -> true are equivalent: a parent that is no
+        // call has no arguments to bind.
         if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression !== ref) continue;
         this.bindFunctionArguments(call, fn);
         if (call.arguments?.some((a) => !this.calls.isFunctionLike(skipParens(ts, a)))) this.bindCallersAround(call);
@@ -2612,6 +2623,7 @@ export class Tracker {
       !made ||
       !ts.isNewExpression(made) ||
       !(ts.isIdentifier(made.expression) && made.expression.text === 'Promise') ||
+      // Mutation: `made.arguments?.[0] === undefined` -> false and `?.` -> `.` are equivalent: the executor is an argument of the `new`.
       made.arguments?.[0] === undefined ||
       skipParens(ts, made.arguments[0]) !== executor
     )
@@ -2663,10 +2675,13 @@ export class Tracker {
     const { ts } = this;
     const r = fact.role;
     if (setter.name.text !== 'setState' || skipParens(ts, setter.expression).kind !== ts.SyntaxKind.ThisKeyword) return false;
+    // Mutation: `r.t !== 'site'` -> false is equivalent: only a site role has `what`.
     if (r.t !== 'site' || r.what !== 'object') return false;
     let cls: Node | undefined = setter.parent;
     while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+    // Stryker disable next-line LogicalOperator: the loop above leaves `cls` a class or undefined (`isClassLike(undefined)` is false)
     if (!cls || !ts.isClassLike(cls)) return false;
+    // Stryker disable next-line ArrayDeclaration: a string is no expression a state is read from
     const initial: Expression[] = [];
     for (const m of cls.members) {
       if (ts.isPropertyDeclaration(m) && m.initializer && memberName(ts, m.name) === 'state') initial.push(m.initializer);
@@ -2714,9 +2729,11 @@ export class Tracker {
   /** Functions handed to a function as arguments are function values of its parameters (callbacks). */
   private bindFunctionArguments(call: CallLike, fn: FunctionLike): void {
     const key = `${this.roles.id(call)}>${this.roles.id(fn)}`;
+    // Mutation: `calledBack.has(key)` -> false is equivalent: binding again adds the same facts, kept once.
     if (this.calledBack.has(key)) return;
     this.calledBack.add(key);
     // Stryker disable next-line ArrayDeclaration: `new X` without arguments: a string is no object literal and no function, so nothing is bound
+    // Stryker disable next-line ArrayDeclaration: a string is no function argument
     (call.arguments ?? []).forEach((arg, i) => {
       const e = skipParens(this.ts, arg);
       const param = fn.parameters[i];
@@ -2783,7 +2800,9 @@ export class Tracker {
   /** `<Card item={x} />`: the component's props get the attribute. */
   private jsxAttribute(attr: TsNamespace.JsxAttribute, fact: Fact): void {
     const { ts } = this;
+    // Stryker disable next-line OptionalChaining: an attribute always has a parent (JsxAttributes, under its element)
     const element = attr.parent?.parent;
+    // Mutation: the element test -> true is equivalent: JsxAttributes' parent is always an opening or self-closing element.
     if (!element || !(ts.isJsxOpeningElement(element) || ts.isJsxSelfClosingElement(element))) return;
     const name = memberName(ts, attr.name as TsNamespace.PropertyName);
     if (name === undefined) return;
@@ -2813,6 +2832,7 @@ export class Tracker {
       const sf = this.view.files.get(file);
       if (!sf) {
         // Stryker disable next-line ArrayDeclaration: a string in the list is no API value (`wanted` asks `isApiValue` of each role: undefined for it)
+        // Stryker disable next-line ArrayDeclaration: a string is no role (`wanted` asks `isApiValue` of each)
         const list = this.wantedBy.get(file) ?? [];
         list.push(site);
         this.wantedBy.set(file, list);
@@ -2842,6 +2862,7 @@ export class Tracker {
           const param = fn.parameters[1];
           if (param)
             this.facts.observe(options, (f) =>
+              // Mutation: the note -> `` is equivalent: an 'argument' step's note is never shown.
               this.add(param.name, f.role, 'argument', f, `the plugin's options in ${short(entry.getText())}`),
             );
         }
@@ -2898,7 +2919,8 @@ function isExported(ts: Ts, node: Node): boolean {
         ? ts.isIdentifier(node) && node.parent && ts.isVariableDeclaration(node.parent) && node.parent.name === node
           ? node.text
           : undefined
-        : n.name?.text;
+        : // Stryker disable next-line OptionalChaining: a declaration with no name is `export default …`, which returned above
+          n.name?.text;
       return ts.isSourceFile(n.parent) && declared !== undefined && exportedByList(ts, n.parent).has(declared);
     }
     if (ts.isPropertyAccessExpression(n) && n.name === node) return exportsObject(n.expression);
@@ -3007,8 +3029,10 @@ function siteKindOf(ts: Ts, init: Expression): SiteRole['what'] | undefined {
 function returnedValues(ts: Ts, calls: Calls, fn: FunctionLike): Expression[] {
   const body = fn.body;
   // Stryker disable next-line ArrayDeclaration: a string is no expression `allocateValue` acts on (it asks node kinds only)
+  // Stryker disable next-line ArrayDeclaration: a string is no expression a function returns
   if (!body) return [];
   if (!ts.isBlock(body)) return [body];
+  // Stryker disable next-line ArrayDeclaration: a string is no expression a function returns
   const out: Expression[] = [];
   const visit = (n: Node): void => {
     if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
@@ -3122,5 +3146,6 @@ function memberValue(ts: Ts, site: Node, name: string): Expression | undefined {
   const found = site.properties.filter(
     (p): p is TsNamespace.PropertyAssignment => ts.isPropertyAssignment(p) && memberName(ts, p.name) === name,
   );
+  // Stryker disable next-line OptionalChaining: `found[0]` exists when `found` has one element
   return found.length === 1 ? found[0]?.initializer : undefined;
 }
