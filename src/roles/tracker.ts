@@ -2171,6 +2171,11 @@ export class Tracker {
         if (this.reaches(n, fn)) return 'other';
       }
     }
+    // A path kept elsewhere (another module's constant) handed to `fn` and joined with the base there (or
+    // further down, `list(p) { return get(p); }`): the payload is this call's when this call passes that
+    // path, another call's when it passes other URL parts.
+    const passed = path ? this.passedPath(call, fn, path) : undefined;
+    if (passed) return passed;
     // A URL written elsewhere (a config file, another module) came in as an argument of a call of it:
     // that call is the payload's.
     hops = 0;
@@ -2193,6 +2198,21 @@ export class Tracker {
       ((this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && this.calls.calleesOf(call).includes(fn)) ||
       !!this.calledThrough.get(call)?.has(fn)
     );
+  }
+
+  /**
+   * Whether a call passes the path `path` (written outside `fn`) among its arguments ('this'), or
+   * passes other URL parts and not it ('other'); undefined when its arguments carry no URL part.
+   */
+  private passedPath(call: CallLike, fn: FunctionLike, path: Node): 'this' | 'other' | undefined {
+    const { ts } = this;
+    // A path written in `fn` itself is no argument's (`get(base)` joining its own path).
+    for (let n: Node | undefined = path; n; n = n.parent) if (n === fn) return undefined;
+    const urls = (call.arguments ?? []).flatMap((arg) =>
+      this.facts.at(skipParens(ts, arg)).flatMap((x) => (x.role.t === 'url' ? [x.role.url] : [])),
+    );
+    if (urls.some((u) => u.origin === path || u.path?.origin === path)) return 'this';
+    return urls.length > 0 ? 'other' : undefined;
   }
 
   /** Whether a call passes a URL part the tracker knows to a parameter of `fn` that `site` (a join) reads. */
