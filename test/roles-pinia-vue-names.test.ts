@@ -11,7 +11,7 @@ import { analyze } from './helpers/program.js';
 type Analysis = ReturnType<typeof analyze>;
 /** What the engine says of the node written `text` in `file`. */
 const at = (a: Analysis, [file, text, nth]: (string | number)[]) =>
-  a.says(a.node(text as string, (nth as number | undefined) ?? 0, file as string));
+  a.saysAt(text as string, nth as number | undefined, file as string);
 
 describe('a store passed by name, and an injection key', () => {
   it('a store defined by a function declaration passed by name is a setup store', () => {

@@ -7,7 +7,7 @@
  * of a node, and where it says the data is handed to a callback it cannot see, asserted exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { analyze, type Node, V1 } from './helpers/program.js';
+import { analyze, V1 } from './helpers/program.js';
 
 const BASE = `const BASE = ${V1};`;
 /** The engine over one file: `head` (imports), `BASE`, then the lines. */
@@ -15,9 +15,8 @@ const run = (lines: string[], head = '') => analyze({ 'a.js': [head, BASE, ...li
 type Analysis = ReturnType<typeof analyze>;
 /** What the engine says of a node, by its text (the nth one). */
 const at = (a: Analysis, t: string | (string | number)[]) =>
-  typeof t === 'string' ? a.says(a.node(t)) : a.says(a.node(t[0] as string, t[1] as number));
-/** Where the engine says the data is handed to a callback it cannot see into. */
-const unfollowed = (a: Analysis) => a.roles.unfollowed(a.sf('a.js')).map((u: { node: Node }) => u.node.getText());
+  typeof t === 'string' ? a.saysAt(t) : a.saysAt(t[0] as string, t[1] as number);
+const unfollowed = (a: Analysis) => a.unfollowed();
 
 describe('an argument of a built-in or a known library function', () => {
   it('the timers hand the callback the arguments after the delay (`setImmediate`, after the callback)', () => {

@@ -8,17 +8,13 @@
  * and where data is handed to a callback it cannot see into, asserted exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { analyze, type Node } from './helpers/program.js';
+import { analyze } from './helpers/program.js';
 
 type Analysis = ReturnType<typeof analyze>;
-/** What the engine says of the node written `text` in `file` (a parameter or binding element: of its name). */
-const at = (a: Analysis, [file, text, nth]: (string | number)[]) => {
-  const n = a.node(text as string, (nth as number | undefined) ?? 0, file as string);
-  const { ts } = a.view;
-  return a.says(ts.isParameter(n) || ts.isBindingElement(n) ? n.name : n);
-};
-/** Where the engine says the data is handed to a callback it cannot see into, in `file`. */
-const unfollowed = (a: Analysis, file: string) => a.roles.unfollowed(a.sf(file)).map((u: { node: Node }) => u.node.getText());
+/** What the engine says of the node written `text` in `file`. */
+const at = (a: Analysis, [file, text, nth]: (string | number)[]) =>
+  a.saysAt(text as string, nth as number | undefined, file as string);
+const unfollowed = (a: Analysis, file: string) => a.unfollowed(file);
 
 describe('functions held as members of an object', () => {
   it("a Pinia options store: a getter's parameter is the state, an action takes what its callers give, and `storeToRefs` gives a ref of a member", () => {

@@ -58,7 +58,14 @@ export function analyze(files: Record<string, string>, configs: readonly ConfigF
     const b = roles.before(n, piece);
     return b && { ...b, versions: [...b.versions].sort(), hosts: [...b.hosts].sort() };
   };
-  return { view, roles, sources, sf, node, says, before };
+  /** What the engine says of the node written `text` (the nth one, in `file`); of a parameter or binding element: of its name. */
+  const saysAt = (text: string, nth = 0, file?: string) => {
+    const n = node(text, nth, file);
+    return says(view.ts.isParameter(n) || view.ts.isBindingElement(n) ? n.name : n);
+  };
+  /** Where the engine says the API's data is handed to a callback it cannot see into, in `file` (default: the first). */
+  const unfollowed = (file = Object.keys(files)[0] as string) => roles.unfollowed(sf(file)).map((u) => u.node.getText());
+  return { view, roles, sources, sf, node, says, saysAt, unfollowed, before };
 }
 
 /** The program alone, with the questions the role engine asks of it (`Calls`), and no analysis. */
