@@ -2303,14 +2303,17 @@ export class Tracker {
     }
     // `provide('fields', fields)`: what every `inject('fields')` of the app gives (`vueInject`).
     if (vue === 'provide' && index === 1) {
+      // Stryker disable next-line OptionalChaining: a value at index 1 means the call has arguments
       const key = injectionKey(ts, this.view.checker, call.arguments?.[0]);
       if (key !== undefined) this.facts.store(provision(key), fact);
       // `provide(FieldsKey, …)`, the key imported from a module the program does not hold yet: it is wanted.
+      // Mutation: `call.arguments?.[0]` -> true, and `?.` -> `.`, are equivalent: a value at index 1 means there is a first argument.
       else if (call.arguments?.[0]) this.wantModuleOf(call.arguments[0], r);
       return;
     }
     // `unref(x)`, `toValue(x)`: a ref's value, or what is not a ref.
     if ((vue === 'unref' || vue === 'toValue') && index === 0) {
+      // Mutation: `r.t === 'site'` -> true is equivalent: `refSites` holds only sites' keys (`site:…`).
       if (r.t === 'site' && this.refSites.has(r.key))
         this.load(r, 'value', (m) => m.prev && this.add(call, m.role, 'flow', m.prev), fact);
       else this.add(call, r, 'flow', fact);
@@ -2327,7 +2330,10 @@ export class Tracker {
     // `events.emit('fields', data)`: the listeners of that event the program adds get the data. A Vue component's
     // `this.$emit('select', item)`, or `emit(…)` from `defineEmits`: its parents' `@select` handlers (`vueVirtual`).
     const emits = calleeName ?? (ts.isIdentifier(callee) ? callee.text : undefined);
+    // Mutation: `index > 0` -> true or `>= 0` is equivalent: index 0 is the event's name, which is never the API's data (a string
+    // literal there is the only way in, and a URL written as an event's name is no program's).
     if ((emits === 'emit' || emits === '$emit') && index > 0) {
+      // Stryker disable next-line OptionalChaining: an emit given a value past its name has arguments
       const event = call.arguments?.[0] && skipParens(ts, call.arguments[0]);
       if (event && ts.isStringLiteralLike(event)) {
         // A component's emit (`this.$emit`, `emit` of `defineEmits`) reaches only the listeners of that component.
@@ -2389,6 +2395,7 @@ export class Tracker {
           this.facts.watch(this.cell(r, '**'), (f) => this.facts.store(this.cell(list, '[]'), f));
         else if (mapFn) {
           this.elements(r, (e) => this.callback(mapFn, 0, e), fact);
+          // Stryker disable next-line ArrowFunction: into an array site the returns are stored as they are (the transform serves node targets)
           this.returnsInto(mapFn, list, (x) => x);
         } else this.elements(r, (e) => this.facts.store(this.cell(list, '[]'), e), fact);
         this.add(call, list, 'flow', fact);
@@ -2406,6 +2413,7 @@ export class Tracker {
       case 'Object.fromEntries': {
         const map = this.roles.site(call, 'object');
         // A `Map`'s entries are its keys and values: the object holds its values.
+        // Mutation: `r.t === 'site'` -> true is equivalent: only a site role has `what`.
         if (r.t === 'site' && r.what === 'map') {
           this.facts.watch(this.cell(r, '**'), (f) => this.storeMember(map, '*', f));
           this.add(call, map, 'flow', fact);
@@ -2485,10 +2493,13 @@ export class Tracker {
     }
     if (method && ts.isPropertyAccessExpression(callee)) {
       const receiver = callee.expression;
+      // Mutation: `index >= 0` -> true is equivalent (an argument's index is never negative), and `'[]?'` -> "" too: on an array any key that
+      // is no number is the same place, and a receiver of the program's own with a `push` is its callee, above.
       if ((method === 'push' || method === 'unshift') && index >= 0) this.storeInto(receiver, '[]?', fact);
       // `[].concat(list)`: the list's elements are the result's (the receiver's come by its own role).
       else if (method === 'concat' && isListRole(r)) this.add(call, r, 'flow', fact);
       else if (method === 'set' && index === 1) this.storeInto(receiver, keyOf(ts, call.arguments[0] as Expression) ?? '*', fact);
+      // Mutation: `index === 1` -> true is equivalent: given the base (index 0), `urlResolve` joins the call's own arguments, the same join.
       else if (method === 'resolve' && calleeText.endsWith('url.resolve') && index === 1) this.joins.urlResolve(call);
     }
     // An HTTP request: a library call (not the program's own function) given an API URL.
