@@ -54,6 +54,19 @@ describe('a request helper answers each call with its own path’s payload', () 
     ]);
   });
 
+  it('a helper given only the base joins its own imported path: each call gets that path’s payload', () => {
+    const a = analyze({
+      'paths.js': "export const FIELDS = '/election/field/';\n",
+      'api.js':
+        "import { FIELDS } from './paths.js';\nexport const fields = (base) => fetch(base + FIELDS).then((r) => r.json());\n",
+      'app.js':
+        "import { fields } from './api.js';\nconst BASE = 'https://api.voteamerica.org/v1';\nexport const a = async () => (await fields(BASE))[0].long_name;\n",
+    });
+    expect(a.says(a.node('fields(BASE)', 0, 'app.js'))).toEqual([
+      '`fields(BASE)`: returned by the call, a promise of V1 field list',
+    ]);
+  });
+
   it('a path the call does not know (its own parameter) gets every payload the helper returns', () => {
     expect(
       kinds('export async function b() { return [await get(FIELDS), await get(STATE)]; }\nexport const d = (x) => get(x);\n', [

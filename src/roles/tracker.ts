@@ -2202,14 +2202,15 @@ export class Tracker {
 
   /**
    * Whether a call passes the path `path` (written outside `fn`) among its arguments ('this'), or
-   * passes other URL parts and not it ('other'); undefined when its arguments carry no URL part.
+   * passes other paths or URLs and not it ('other'); undefined when its arguments carry none (a base alone).
    */
   private passedPath(call: CallLike, fn: FunctionLike, path: Node): 'this' | 'other' | undefined {
     const { ts } = this;
     // A path written in `fn` itself is no argument's (`get(base)` joining its own path).
     for (let n: Node | undefined = path; n; n = n.parent) if (n === fn) return undefined;
+    // (A base passed with it says nothing of the path: `get(BASE)` joining its own imported path.)
     const urls = (call.arguments ?? []).flatMap((arg) =>
-      this.facts.at(skipParens(ts, arg)).flatMap((x) => (x.role.t === 'url' ? [x.role.url] : [])),
+      this.facts.at(skipParens(ts, arg)).flatMap((x) => (x.role.t === 'url' && x.role.url.kind !== 'base' ? [x.role.url] : [])),
     );
     if (urls.some((u) => u.origin === path || u.path?.origin === path)) return 'this';
     return urls.length > 0 ? 'other' : undefined;
