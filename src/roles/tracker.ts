@@ -1282,17 +1282,12 @@ export class Tracker {
     let init = skipParens(ts, value);
     if (ts.isAwaitExpression(init)) init = skipParens(ts, init.expression);
     const what = siteKindOf(ts, init);
+    // `ok ? {} : null`, `cached || {}`: each value it may give.
+    const either = alternatives(ts, init);
     if (what) {
       if (!this.facts.has(init)) this.add(init, this.roles.site(init, what), 'flow', undefined);
-    } else if (ts.isConditionalExpression(init)) {
-      this.allocateValue(init.whenTrue, stored);
-      this.allocateValue(init.whenFalse, stored);
-    } else if (
-      ts.isBinaryExpression(init) &&
-      [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(init.operatorToken.kind)
-    ) {
-      this.allocateValue(init.left, stored);
-      this.allocateValue(init.right, stored);
+    } else if (either) {
+      for (const e of either) this.allocateValue(e, stored);
     } else if (ts.isIdentifier(init)) this.allocate(init, stored);
     else if (ts.isCallExpression(init) && init.arguments[0] && isProxyOf(vueFunction(ts, this.view.checker, init.expression)))
       // `reactive({ fields: [] })`: the object it is made of.

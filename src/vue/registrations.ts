@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import { skipOuter } from '../codemod/ast.js';
 import { type Ts, typescript } from '../codemod/typescript.js';
 import { componentName } from './virtual.js';
 
@@ -61,17 +62,9 @@ function registrations(ts: Ts, sf: TsNamespace.SourceFile): [string, string][] {
   const apps = new Set<string>();
   const isApp = (e: TsNamespace.Expression): boolean => {
     // (Through what only TypeScript sees, and parentheses: `createApp(Root) as App`, `app!`.)
-    const bare = (y: TsNamespace.Expression): TsNamespace.Expression =>
-      ts.isParenthesizedExpression(y) ||
-      ts.isAsExpression(y) ||
-      ts.isSatisfiesExpression(y) ||
-      ts.isNonNullExpression(y) ||
-      ts.isTypeAssertionExpression(y)
-        ? bare(y.expression)
-        : y;
-    let x = bare(e);
+    let x = skipOuter(ts, e);
     // Down a chain of calls on the app (`createApp(App).use(router)`): each returns the app.
-    while (ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression)) x = bare(x.expression.expression);
+    while (ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression)) x = skipOuter(ts, x.expression.expression);
     if (ts.isCallExpression(x)) return ts.isIdentifier(x.expression) && fromVue(x.expression, 'createApp');
     return ts.isIdentifier(x) && (apps.has(x.text) || fromVue(x, 'default'));
   };
