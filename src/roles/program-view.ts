@@ -1,4 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
+import { skipOuter as skipParens } from '../codemod/ast.js';
 import type { Ts } from '../codemod/typescript.js';
 
 type Node = TsNamespace.Node;
@@ -769,21 +770,8 @@ export function importedFunction(
   return ts.isStringLiteral(specifier) && from(specifier.text) ? name : undefined;
 }
 
-/** Drops parentheses, `!`, `as T`, `satisfies T` and `<T>` around an expression. */
-export function skipParens(ts: Ts, node: Expression): Expression {
-  let e = node;
-  for (;;) {
-    if (
-      ts.isParenthesizedExpression(e) ||
-      ts.isNonNullExpression(e) ||
-      ts.isAsExpression(e) ||
-      ts.isSatisfiesExpression(e) ||
-      ts.isTypeAssertionExpression(e)
-    )
-      e = e.expression;
-    else return e;
-  }
-}
+/** Drops parentheses, `!`, `as T`, `satisfies T` and `<T>` around an expression (the codemod's `skipOuter`). */
+export { skipParens };
 
 /** The expression that holds a referenced name's value: `o.name` for a member, the identifier itself for a variable. */
 function valueNodeOf(ts: Ts, token: Node): Node | undefined {
