@@ -148,13 +148,19 @@ export default {
   buildCommand: lstatSync('node_modules').isSymbolicLink() ? `ln -s ${realpathSync('node_modules')} node_modules` : undefined,
   ignoreStatic: false,
   incremental: true,
-  incrementalFile: 'bench/.work/mutation/incremental.json',
+  incrementalFile: process.env.STRYKER_INCREMENTAL_FILE ?? 'bench/.work/mutation/incremental.json',
   // Outside this repository: a sandbox inside it would be git-ignored, and the codemod honours .gitignore.
   // One per checkout, so that two worktrees can run at once (each removes its own at the end).
   tempDirName: join(tmpdir(), `civic-migrate-stryker-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`),
   cleanTempDir: !process.env.STRYKER_KEEP_SANDBOX,
   dryRunOnly: !!process.env.STRYKER_DRY_RUN,
-  reporters: ['clear-text', 'progress', 'json'],
+  // `STRYKER_EVENTS=DIR`: each mutant's result is also written to DIR as it is tested (Stryker writes
+  // its report only at the end), so that a run stopped early keeps what it measured:
+  // `node test/mutation/report-from-events.mjs DIR OUT.json` makes of it a report, and the next run,
+  // given it as its incremental file (`STRYKER_INCREMENTAL_FILE=OUT.json`), tests only the rest.
+  // (About 70 KB a mutant: opt-in.)
+  reporters: ['clear-text', 'progress', 'json', ...(process.env.STRYKER_EVENTS ? ['event-recorder'] : [])],
+  ...(process.env.STRYKER_EVENTS ? { eventReporter: { baseDir: process.env.STRYKER_EVENTS } } : {}),
   jsonReporter: { fileName: 'bench/.work/mutation/mutation.json' },
   concurrency: 2,
   timeoutMS: 60_000,

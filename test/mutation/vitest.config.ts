@@ -20,6 +20,7 @@ export const CHILD_PROCESS_ONLY = [
   'test/architecture.test.ts', // dependency-cruiser on a copy of src/
   'test/bin.test.ts', // bin/civic-migrate.cjs → dist/
   'test/eslint-package.test.ts', // npm pack, npm install, the eslint binary
+  'test/mutation-report-from-events.test.ts', // node running test/mutation/report-from-events.mjs
   'test/package.test.ts', // npm pack; node loading dist/
   'test/payload-hostile.test.ts', // node with a small heap running bin/ and dist/
 ];
