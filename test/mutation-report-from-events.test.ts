@@ -49,7 +49,7 @@ function events(tested: object[]): string {
       { plan: 'Run', mutant: mutant('2', 'ArrowFunction', '() => undefined', loc(1, 18, 37)) },
     ],
   });
-  tested.forEach((m, i) => file(i + 2, 'onMutantTested', m));
+  for (const [i, m] of tested.entries()) file(i + 2, 'onMutantTested', m);
   // A run stopped while writing an event leaves it cut short: it is skipped.
   writeFileSync(join(dir, '00099-onMutantTested.json'), '{"id":"2","status":"Kil');
   return dir;
