@@ -2157,18 +2157,9 @@ export class Tracker {
         break;
       }
     }
-    for (let n: Node | undefined = path?.parent; path && n && n !== fn; n = n.parent) {
-      if (
-        (this.ts.isCallExpression(n) || this.ts.isNewExpression(n)) &&
-        n.arguments?.some((a) => a.pos <= path.pos && path.end <= a.end)
-      ) {
-        if (n === call) return 'this';
-        if (this.reaches(n, fn)) return 'other';
-      }
-    }
-    // A path kept elsewhere (another module's constant) handed to `fn` and joined with the base there (or
-    // further down, `list(p) { return get(p); }`): the payload is this call's when this call passes that
-    // path, another call's when it passes other URL parts.
+    // The path written at a call (`get('/election/field/')`), or kept elsewhere (another module's constant)
+    // and handed to `fn`, joined with the base there (or further down, `list(p) { return get(p); }`): the
+    // payload is this call's when this call passes that path, another call's when it passes other URL parts.
     const passed = path ? this.passedPath(call, fn, path) : undefined;
     if (passed) return passed;
     // A URL written elsewhere (a config file, another module) came in as an argument of a call of it:
