@@ -65,6 +65,12 @@ const APPS = {
    * through `defineProps` and `computed` refs in its template.
    */
   'vue-sfc': 'v1',
+  /**
+   * Vue components whose `<script setup>` neither imports nor exports (Vue's functions auto-imported,
+   * as Nuxt does): one requests the field list, another keeps a list of its own written like it
+   * under the same name (`const fields`). Each component's names are its own.
+   */
+  'vue-auto-imports': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /**

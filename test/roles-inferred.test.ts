@@ -86,6 +86,79 @@ describe('inferredProgram', () => {
   });
 });
 
+describe('scripts: files without an import or export', () => {
+  /** The program over these files (relative to the root). */
+  const of = (files: Record<string, string>) => inferredProgram(new Map(Object.entries(files).map(([p, t]) => [at(p), t])));
+
+  it('share one global scope when they can run in one page: a `var` or a function of one is read by another', () => {
+    const p = of({
+      'config.js': "var API = 'https://api.voteamerica.org/v1';\nfunction get(path) { return fetch(API + path); }\n",
+      'app.js': "get('/election/field/');\nAPI;\n",
+      'more.js': 'function get(path) { return path; }\nget;\n',
+    });
+    expect([declarationOf(p, 'app.js', 'API'), declarationOf(p, 'app.js', 'get('), declarationOf(p, 'more.js', 'get;')]).toEqual([
+      'config.js:1',
+      'config.js:2',
+      'config.js:2',
+    ]);
+  });
+
+  it('are modules of their own when one declares with `let`, `const` or `class` a name another declares (a SyntaxError in one page)', () => {
+    const p = of({
+      'a.js': 'const fields = [];\nvar shared = 1;\n',
+      'b.js': 'const fields = load();\nfields;\nshared;\n',
+      'c.js': 'var n = 1;\n',
+      'd.js': 'let n = 2;\nn;\n',
+      'e.js': 'class Item {}\n',
+      'f.js': 'function Item() {}\nItem;\n',
+      'g.js': 'const [first, { second }] = list;\n',
+      'h.js': 'var second;\nsecond;\nshared;\n',
+    });
+    expect([
+      declarationOf(p, 'b.js', 'fields;'),
+      declarationOf(p, 'b.js', 'shared;'),
+      declarationOf(p, 'd.js', 'n;'),
+      declarationOf(p, 'f.js', 'Item;'),
+      declarationOf(p, 'h.js', 'second;'),
+      declarationOf(p, 'h.js', 'shared;'),
+    ]).toEqual(['b.js:1', 'none', 'd.js:1', 'f.js:1', 'h.js:1', 'none']);
+  });
+
+  it('is a module when it awaits at its top level, and a component of Vue always is', () => {
+    const p = of({
+      'load.js': 'const settings = await fetch(url);\nasync function later() { await x; }\n',
+      'late.js': 'async function f() { await g(); }\nconst kept = 1;\n',
+      'List.vue.js': 'const rows = ref([]);\n',
+      'use.js': 'settings;\nrows;\nkept;\n',
+    });
+    expect(['settings;', 'rows;', 'kept;'].map((n) => declarationOf(p, 'use.js', n))).toEqual(['none', 'none', 'late.js:2']);
+    const loops = of({ 'loop.js': 'for await (const x of xs) {}\nconst y = 1;\n', 'use.js': 'y;\n' });
+    expect(declarationOf(loops, 'use.js', 'y;')).toBe('none');
+  });
+
+  it('a file a later round adds makes a script already bound a module, parsed again', () => {
+    const first = of({ 'a.js': 'const fields = [];\n', 'c.js': 'fields;\n' });
+    expect(declarationOf(first, 'c.js', 'fields;')).toBe('a.js:1');
+    const more = first.withFiles(new Map([[at('b.js'), 'const fields = load();\nfields;\n']]));
+    expect(more.files.get(at('a.js'))).not.toBe(first.files.get(at('a.js')));
+    expect(more.files.get(at('c.js'))).toBe(first.files.get(at('c.js')));
+    expect([declarationOf(more, 'c.js', 'fields;'), declarationOf(more, 'b.js', 'fields;')]).toEqual(['none', 'b.js:1']);
+  });
+
+  it('leaves a CommonJS file and a module as they are', () => {
+    const p = of({
+      'cjs.js': "const fields = require('./x');\n",
+      'esm.js': 'export const fields = 1;\n',
+      'script.js': 'const fields = 2;\nfields;\n',
+      'use.js': 'fields;\n',
+    });
+    expect([declarationOf(p, 'script.js', 'fields;'), declarationOf(p, 'use.js', 'fields;')]).toEqual([
+      'script.js:1',
+      'script.js:1',
+    ]);
+  });
+});
+
 describe('parseForProgram', () => {
   const errors = (path: string, text: string) => {
     const sf = parseForProgram(path, text) as TsNamespace.SourceFile & { parseDiagnostics: readonly unknown[] };

@@ -223,6 +223,45 @@ const sdr = props.record.state_information.find((i) => i.field_type === 'polls_o
   });
 });
 
+describe("a component's names are its own", () => {
+  // Scripts that neither import nor export (Vue's functions auto-imported, as in Nuxt): each a
+  // module, as the SFC compiler makes it, so one `const fields` is never another component's.
+  const fetching = `<script setup>
+const fields = ref([]);
+onMounted(async () => { fields.value = await fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json()); });
+const names = computed(() => fields.value.map((f) => f.long_name));
+</script>
+<template><p>{{ names.join(', ') }}</p></template>
+`;
+  const own = `<script setup>
+const fields = ref(globalThis.DISTRICTS);
+const names = computed(() => fields.value.map((f) => f.long_name));
+</script>
+<template><p>{{ names.join(', ') }}</p></template>
+`;
+  const FETCHING_RENAMED = [
+    "-onMounted(async () => { fields.value = await fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json()); });",
+    '-const names = computed(() => fields.value.map((f) => f.long_name));',
+    "+onMounted(async () => { fields.value = await fetch('https://api.voteamerica.org/v2/election/field/').then((r) => r.json()); });",
+    '+const names = computed(() => fields.value.map((f) => f.description));',
+  ];
+
+  it.each([
+    ['without a config (inferred)', {}],
+    ['in a jsconfig.json program', { 'jsconfig.json': '{ "compilerOptions": { "allowJs": true }, "include": ["*"] }\n' }],
+  ])('%s: the same top-level name in two components is two values', async (_, config) => {
+    for (const order of [
+      { 'A.vue': fetching, 'B.vue': own },
+      { 'A.vue': own, 'B.vue': fetching },
+    ]) {
+      const r = await migrateFolder({ ...config, ...order });
+      const fetcher = order['A.vue'] === fetching ? 'A.vue' : 'B.vue';
+      expect(r.changed).toEqual({ [fetcher]: FETCHING_RENAMED });
+      expect(r.markers).toEqual([]);
+    }
+  });
+});
+
 describe('a child hands data back through events', () => {
   const picker = (script: string, template = '') => `<script setup>
 ${script}

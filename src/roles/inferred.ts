@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { type Ts, typescript } from '../codemod/typescript.js';
+import { VIRTUAL_SCRIPT } from '../vue/virtual.js';
 import type { ProgramView } from './program-view.js';
 
 /** An inferred program: the TS/JS files given, read as an editor reads loose JavaScript. */
@@ -76,6 +77,13 @@ function build(
 ): InferredProgram {
   const jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeInfo;
   for (const [path, text] of more) sources.set(resolve(path), parseForProgram(path, text));
+  for (const path of unsharedScripts(ts, sources)) {
+    let sf = sources.get(path) as TsNamespace.SourceFile;
+    // A file an earlier program bound as a script is parsed again: its binding would stay a script's.
+    if ((sf as { locals?: unknown }).locals !== undefined) sf = parseForProgram(path, sf.text);
+    asModule(sf);
+    sources.set(path, sf);
+  }
   const dirs = new Set<string>();
   for (const path of sources.keys()) for (let d = dirname(path); !dirs.has(d); d = dirname(d)) dirs.add(d);
   // The program sees only the files given: resolving an import asks nothing of the disk.
@@ -128,6 +136,75 @@ function build(
     files: own,
     withFiles: (files) => build(ts, options, sources, files, program),
   };
+}
+
+/**
+ * The files without an import or export that cannot share one global scope with the others, so the
+ * program reads each as a module of its own (the compiler would link their top-level names with the
+ * other scripts' by name, and a read in one file would take the value of another's declaration):
+ * a Vue component's virtual script (the SFC compiler makes a module), a file awaiting at its top level (only a module may), and two scripts that declare the same
+ * top-level name where one of them declares it with `let`, `const` or `class` (in one page that
+ * is a SyntaxError: they run apart, as Node's modules or on different pages). A CommonJS file
+ * (`require`, `module.exports`, `exports.x`) is a module already.
+ */
+function unsharedScripts(ts: Ts, sources: ReadonlyMap<string, TsNamespace.SourceFile>): Set<string> {
+  const out = new Set<string>();
+  /** By name: the scripts declaring it, and those declaring it lexically. */
+  const declared = new Map<string, { all: Set<string>; lexical: boolean }>();
+  for (const [path, sf] of sources) {
+    if (sf.isDeclarationFile || ts.isExternalModule(sf) || COMMONJS.test(sf.text)) continue;
+    if (VIRTUAL_SCRIPT.test(path) || awaitsAtTop(ts, sf)) {
+      out.add(path);
+      continue;
+    }
+    for (const { name, lexical } of topLevelNames(ts, sf)) {
+      const entry = declared.get(name) ?? { all: new Set<string>(), lexical: false };
+      entry.all.add(path);
+      entry.lexical ||= lexical;
+      declared.set(name, entry);
+    }
+  }
+  for (const { all, lexical } of declared.values()) if (lexical && all.size > 1) for (const path of all) out.add(path);
+  return out;
+}
+
+/**
+ * Makes a parsed file a module for the program that binds it (as an `export {}` would, without
+ * changing its text): its top-level names are its own.
+ */
+export function asModule(sf: TsNamespace.SourceFile): void {
+  (sf as { externalModuleIndicator?: unknown }).externalModuleIndicator ??= true;
+}
+
+/** What makes a JS file CommonJS for the compiler (its binder looks for the same). */
+const COMMONJS = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
+
+/** The names a script declares at its top level, and whether it declares each with `let`, `const` or `class`. */
+function topLevelNames(ts: Ts, sf: TsNamespace.SourceFile): { name: string; lexical: boolean }[] {
+  const out: { name: string; lexical: boolean }[] = [];
+  const bind = (name: TsNamespace.BindingName, lexical: boolean): void => {
+    if (ts.isIdentifier(name)) out.push({ name: name.text, lexical });
+    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bind(e.name, lexical);
+  };
+  for (const st of sf.statements) {
+    if (ts.isVariableStatement(st)) {
+      const lexical = (st.declarationList.flags & ts.NodeFlags.BlockScoped) !== 0;
+      for (const d of st.declarationList.declarations) bind(d.name, lexical);
+    } else if (ts.isFunctionDeclaration(st) && st.name) out.push({ name: st.name.text, lexical: false });
+    else if (ts.isClassDeclaration(st) && st.name) out.push({ name: st.name.text, lexical: true });
+  }
+  return out;
+}
+
+/** Whether a file awaits outside any function (`const x = await …`, `for await`): a module's code. */
+function awaitsAtTop(ts: Ts, sf: TsNamespace.SourceFile): boolean {
+  if (!sf.text.includes('await')) return false;
+  const visit = (n: TsNamespace.Node): boolean => {
+    if (ts.isAwaitExpression(n) || (ts.isForOfStatement(n) && n.awaitModifier !== undefined)) return true;
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false;
+    return ts.forEachChild(n, visit) === true;
+  };
+  return visit(sf);
 }
 
 /** JS files are read as JSX (React code puts JSX in `.js`), TS as TS. */

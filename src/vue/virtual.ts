@@ -80,6 +80,12 @@ const PROPS = '__props';
  * name copied from the file. Nothing declares it: what the component reads is not seen, and the
  * codemod says so at the tag where API data is bound.
  */
+/**
+ * A component's virtual script as a program holds it: `<file>.vue.<lang>`. A module (the SFC
+ * compiler makes one), also when its script neither imports nor exports.
+ */
+export const VIRTUAL_SCRIPT = /\.vue\.[jt]sx?$/i;
+
 export const UNSEEN_COMPONENT = '__vueUnseen';
 /** The names the virtual script imports the app's global components under (`__vueGlobal0`…), at its end. */
 const GLOBAL = '__vueGlobal';

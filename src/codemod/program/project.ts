@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Project, ts as TsNamespace } from 'ts-morph';
 import { CivicMigrateError } from '../../errors.js';
+import { asModule } from '../../roles/inferred.js';
 import { type Ts, typescript } from '../typescript.js';
 
 /** The config files that make a folder a program, in the order they are looked for. */
@@ -185,6 +186,11 @@ export function openProgram(configPath: string, virtual: ReadonlyMap<string, str
   // Files the config does not list but the program holds (Vue components' virtual scripts), by name.
   for (const [name, code] of virtual) project.createSourceFile(name, code, { overwrite: true });
   const program = project.getProgram().compilerObject;
+  // A component is a module, whatever its script imports or exports (bound with the checker, made below).
+  for (const name of virtual.keys()) {
+    const sf = program.getSourceFile(name);
+    if (sf) asModule(sf);
+  }
   const files = new Map<string, TsNamespace.SourceFile>();
   for (const sf of program.getSourceFiles()) {
     if (sf.isDeclarationFile || sf.fileName.includes('/node_modules/')) continue;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
+import { VIRTUAL_SCRIPT } from '../../vue/virtual.js';
 import type { Edit } from '../types.js';
 import type { ProgramContext } from './project.js';
 
@@ -57,9 +58,6 @@ function declarationsChange(ctx: ProgramContext, path: string, edits: readonly E
 }
 
 /** A type error the migration introduces: in the migrated program, not in the original one. */
-/** A Vue component's virtual script (`Components`): the program reads it, the type check does not. */
-const VIRTUAL_COMPONENT = /\.vue\.[jt]sx?$/i;
-
 export interface IntroducedTypeError {
   /** Absolute path of the file the error is in. */
   readonly path: string;
@@ -95,7 +93,7 @@ export function introducedTypeErrors(ctx: ProgramContext, all: ReadonlyMap<strin
     const path = queue.pop() as string;
     for (const importer of project.getSourceFile(path)?.getReferencingSourceFiles() ?? []) {
       const p = resolve(importer.getFilePath());
-      if (!ctx.files.has(p) || VIRTUAL_COMPONENT.test(p)) continue;
+      if (!ctx.files.has(p) || VIRTUAL_SCRIPT.test(p)) continue;
       affected.add(p);
       // A module that re-exports passes the changed declarations on to its own importers.
       if (
