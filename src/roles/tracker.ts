@@ -68,6 +68,14 @@ interface StaticSide {
 interface Listener {
   readonly fn: Expression;
   readonly component: string | undefined;
+  /** The emitter it is added to, when the program constructs it (`constructedEmitter`). */
+  readonly emitter: Constructed | undefined;
+}
+
+/** An object the program constructs and keeps in a name: that name's declaration, and the class it is made with when the program declares it. */
+interface Constructed {
+  readonly declaration: Node;
+  readonly made: Maker | undefined;
 }
 
 /** What is followed as a whole once it serves the API: a class, an object literal of functions, a module read whole, a class's static side. */
@@ -1795,7 +1803,8 @@ export class Tracker {
           const [name, fn] = n.arguments;
           const e = name && skipParens(ts, name);
           if (e && fn && ts.isStringLiteralLike(e)) {
-            const listener = { fn, component: this.componentFile(n.expression.expression) };
+            const on = n.expression.expression;
+            const listener = { fn, component: this.componentFile(on), emitter: this.constructedEmitter(on) };
             found.set(eventKey(e.text), [...(found.get(eventKey(e.text)) ?? []), listener]);
           }
         }
@@ -1805,6 +1814,38 @@ export class Tracker {
       this.listeners = found;
     }
     return this.listeners.get(eventKey(event)) ?? [];
+  }
+
+  /**
+   * An emitter the program constructs, when a name holds it (`const bus = new EventEmitter()`, here
+   * or imported): two of them are two objects, whose events never meet. Undefined for any other
+   * receiver (`this`, a parameter, a call's result, a member), which may be any emitter.
+   */
+  private constructedEmitter(receiver: Expression): Constructed | undefined {
+    const { ts } = this;
+    const e = skipParens(ts, receiver);
+    const d = ts.isIdentifier(e) ? this.calls.aliasOf(e)?.valueDeclaration : undefined;
+    const made = d && ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
+    return made && ts.isNewExpression(made)
+      ? { declaration: made.parent, made: makerNamed(ts, this.calls, made.expression) }
+      : undefined;
+  }
+
+  /**
+   * Whether an emit may reach a listener added to a constructed emitter: on the same one; on `this`
+   * in a class the program declares, when the listener's emitter is made with that class or a
+   * subclass; on any other receiver, always.
+   */
+  private mayBeEmitter(receiver: Expression | undefined, listener: Constructed): boolean {
+    const { ts } = this;
+    const e = receiver && skipParens(ts, receiver);
+    if (!e) return true;
+    const constructed = this.constructedEmitter(e);
+    if (constructed) return constructed.declaration === listener.declaration;
+    // (A plain function's `this` is whatever it is called with.)
+    const self = e.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(ts, this.calls, e) : undefined;
+    if (!self || !ts.isClassLike(self)) return true;
+    return listener.made !== undefined && classChain(ts, this.calls, listener.made).includes(self);
   }
 
   /** The Vue component (its `.vue` path) a name imports by default (`import Picker from './Picker.vue'`), if it does. */
@@ -2325,8 +2366,10 @@ export class Tracker {
       if (event && ts.isStringLiteralLike(event)) {
         // A component's emit (`this.$emit`, `emit` of `defineEmits`) reaches only the listeners of that component.
         const own = componentPath(call.getSourceFile().fileName);
+        // Another object than the one emitting (another constructed emitter): its listeners hear other events.
+        const receiver = ts.isPropertyAccessExpression(callee) ? callee.expression : undefined;
         const listeners = this.listenersOf(event.text)
-          .filter((l) => !l.component || l.component === own)
+          .filter((l) => (!l.component || l.component === own) && (!l.emitter || this.mayBeEmitter(receiver, l.emitter)))
           .map((l) => l.fn);
         for (const listener of listeners) this.callback(listener, index - 1, fact);
         // None in the program: whoever listens is not seen.
