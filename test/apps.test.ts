@@ -71,6 +71,11 @@ const APPS = {
    * under the same name (`const fields`). Each component's names are its own.
    */
   'vue-auto-imports': 'v1',
+  /**
+   * Plain JS keeping its base URL and the data it loads on the global object (`globalThis.CIVIC_API`,
+   * `globalThis.civicFields`, `globalThis['civicState']`), read in another module by member and by bare name.
+   */
+  'js-globals': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /**

@@ -139,6 +139,8 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
+  /** The global object, once the program stores on it (`globalObject`). */
+  private global: SiteRole | undefined;
   private readonly callersFound = new Set<FunctionLike>();
   private readonly allocated = new Set<Node>();
   /** The member names stored in each object site (by its key), and where they are copied to (`{ ...a }`, `Object.assign`). */
@@ -1253,6 +1255,12 @@ export class Tracker {
   private allocate(expr: Expression, stored: Role): void {
     const { ts, checker } = { ts: this.ts, checker: this.view.checker };
     const e = skipParens(ts, expr);
+    // `window.fields = …`: the global object, one in every file.
+    const global = this.globalObjectAt(e);
+    if (global) {
+      this.add(global, this.globalObject(global), 'source', undefined);
+      return;
+    }
     // Stryker disable next-line ConditionalExpression,LogicalOperator: an object asked again adds only the sites it added (or, given facts since, none); any other expression has no declaration with an initializer
     if (!(ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) || this.allocated.has(e)) return;
     this.allocated.add(e);
@@ -1278,6 +1286,69 @@ export class Tracker {
         if (ts.isBinaryExpression(p) && given.includes(p.operatorToken.kind)) values.push(p.right);
       }
     for (const value of values) this.allocateValue(value, stored);
+  }
+
+  /**
+   * The global object when an expression names it: `window`, `globalThis`, `self` or `global` (in
+   * parentheses, or cast: `(window as any)`), a name no file of the program declares as a variable,
+   * parameter, function, class or import (a library's declaration, as `lib.dom.d.ts` gives `window`,
+   * is the global one). Its identifier, or undefined.
+   */
+  private globalObjectAt(expr: Expression): TsNamespace.Identifier | undefined {
+    const { ts } = this;
+    let e: Node = expr;
+    while (
+      ts.isParenthesizedExpression(e) ||
+      ts.isAsExpression(e) ||
+      ts.isNonNullExpression(e) ||
+      ts.isSatisfiesExpression(e) ||
+      ts.isTypeAssertionExpression(e)
+    )
+      e = e.expression;
+    if (!ts.isIdentifier(e) || !GLOBAL_OBJECT_NAMES.has(e.text)) return undefined;
+    // (A script's `window.x = …` makes the compiler declare `window` there: no variable of the program's.)
+    const declares = (d: Node) =>
+      !d.getSourceFile().isDeclarationFile &&
+      (ts.isVariableDeclaration(d) ||
+        ts.isParameter(d) ||
+        ts.isBindingElement(d) ||
+        ts.isFunctionDeclaration(d) ||
+        ts.isClassDeclaration(d) ||
+        ts.isImportClause(d) ||
+        ts.isImportSpecifier(d) ||
+        ts.isNamespaceImport(d) ||
+        ts.isImportEqualsDeclaration(d));
+    // The name's own symbol, not what an import of it stands for.
+    return (this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).some(declares) ? undefined : e;
+  }
+
+  /**
+   * The global object as the site of what the program stores on it (made at the first store): each
+   * member stored is read wherever a file reads it, as a member of the global object
+   * (`window.fields`, `globalThis['fields']`) or by its bare name, which no file declares (`fields`).
+   */
+  private globalObject(at: TsNamespace.Identifier): SiteRole {
+    if (this.global) return this.global;
+    const site = this.roles.site(at, 'object');
+    this.global = site;
+    this.eachMember(site, (member) => this.globalReads(site, member));
+    return site;
+  }
+
+  private globalReads(site: SiteRole, member: string): void {
+    const { ts } = this;
+    const visit = (n: Node): void => {
+      if (
+        (ts.isPropertyAccessExpression(n) && n.name.text === member) ||
+        (ts.isElementAccessExpression(n) && keyOf(ts, n.argumentExpression) === member)
+      ) {
+        const global = this.globalObjectAt(n.expression);
+        if (global) this.add(global, site, 'source', undefined);
+      } else if (ts.isIdentifier(n) && n.text === member && isBareRead(ts, n) && !this.calls.aliasOf(n)?.declarations?.length)
+        this.facts.watch(this.cell(site, member), (f) => this.add(n, f.role, 'heap', f));
+      ts.forEachChild(n, visit);
+    };
+    for (const sf of this.view.files.values()) if (sf.text.includes(member)) visit(sf);
   }
 
   /**
@@ -3015,6 +3086,35 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** The names of the global object in browsers, workers and Node. */
+const GLOBAL_OBJECT_NAMES = new Set(['window', 'globalThis', 'self', 'global']);
+
+/** Whether an identifier is a read of a variable by its name (not a member's name, a declaration's, a label, a key). */
+function isBareRead(ts: Ts, id: TsNamespace.Identifier): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if ((ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isQualifiedName(p) && p.right === id)) return false;
+  if (
+    (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p) || ts.isPropertySignature(p)) &&
+    p.name === id
+  )
+    return false;
+  if ((ts.isBindingElement(p) && p.propertyName === id) || ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p))
+    return false;
+  if (
+    (ts.isVariableDeclaration(p) ||
+      ts.isFunctionDeclaration(p) ||
+      ts.isClassDeclaration(p) ||
+      ts.isParameter(p) ||
+      ts.isBindingElement(p)) &&
+    p.name === id
+  )
+    return false;
+  if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p)) return false;
+  if (ts.isJsxAttribute(p) || ts.isTypeReferenceNode(p)) return false;
+  return !(ts.isBinaryExpression(p) && p.left === id && p.operatorToken.kind === ts.SyntaxKind.EqualsToken);
+}
+
 function eventKey(name: string): string {
   return name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
