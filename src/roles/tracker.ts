@@ -139,6 +139,8 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
+  /** The React contexts the program provides values to, and whether it reads them (`provide`). */
+  private readonly contexts = new Map<Node, boolean>();
   /** The global object, once the program stores on it (`globalObject`). */
   private global: SiteRole | undefined;
   private readonly callersFound = new Set<FunctionLike>();
@@ -2938,12 +2940,76 @@ export class Tracker {
     if (!element || !(ts.isJsxOpeningElement(element) || ts.isJsxSelfClosingElement(element))) return;
     const name = memberName(ts, attr.name as TsNamespace.PropertyName);
     if (name === undefined) return;
+    if (name === 'value' && this.provide(element.tagName as Expression, fact)) return;
     const props = this.roles.site(attr.parent, 'object');
     this.storeMember(props, name, fact);
     this.functionsOf(element.tagName as Expression, (fn) => {
       const param = fn.parameters[0];
       if (param) this.add(param.name, props, 'argument', fact);
     });
+  }
+
+  /**
+   * `<Ctx.Provider value={x}>`, `Ctx` made by React's `createContext`: what `useContext(Ctx)` gives
+   * and what a `<Ctx.Consumer>` child function is handed, in any file. Without either in the
+   * program, or for a provider of no context the program makes, the value is handed to readers not
+   * seen. False when the tag is no `.Provider`.
+   */
+  private provide(tag: Expression, fact: Fact): boolean {
+    const { ts } = this;
+    if (!ts.isPropertyAccessExpression(tag) || tag.name.text !== 'Provider') return false;
+    const context = this.contextOf(tag.expression);
+    if (!context) {
+      // A context of a module the program does not hold yet is wanted; else its readers are not seen.
+      this.wantModuleOf(tag.expression, fact.role);
+      this.handTo(tag, fact);
+      return true;
+    }
+    const site = this.roles.site(context, 'object');
+    this.facts.store(this.cell(site, CONTEXT_VALUE), fact);
+    if (!this.contexts.has(context)) this.contexts.set(context, this.contextReaders(context, site));
+    if (!this.contexts.get(context)) this.handTo(tag, fact);
+    return true;
+  }
+
+  /** The declaration of a React context a name holds (`const Ctx = createContext(…)`, here or imported). */
+  private contextOf(e: Expression): Node | undefined {
+    const { ts } = this;
+    const name = skipParens(ts, e);
+    const d = ts.isIdentifier(name) ? this.calls.aliasOf(name)?.valueDeclaration : undefined;
+    const init = d && ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
+    if (!init || !ts.isCallExpression(init)) return undefined;
+    const callee = skipParens(ts, init.expression);
+    const fn = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+    return fn === 'createContext' ? d : undefined;
+  }
+
+  /** Makes the readers of a context get what its providers hold: whether the program has any. */
+  private contextReaders(context: Node, site: SiteRole): boolean {
+    const { ts } = this;
+    let found = false;
+    const read = (at: Node, step: StepKind) => {
+      found = true;
+      this.facts.watch(this.cell(site, CONTEXT_VALUE), (f) => this.add(at, f.role, step, f));
+    };
+    const visit = (n: Node): void => {
+      if (ts.isCallExpression(n) && n.arguments[0]) {
+        const callee = skipParens(ts, n.expression);
+        const fn = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+        if (fn === 'useContext' && this.contextOf(n.arguments[0]) === context) read(n, 'heap');
+      } else if (ts.isJsxElement(n)) {
+        const tag = n.openingElement.tagName;
+        if (ts.isPropertyAccessExpression(tag) && tag.name.text === 'Consumer' && this.contextOf(tag.expression) === context)
+          for (const child of n.children) {
+            const fn = ts.isJsxExpression(child) && child.expression ? skipParens(ts, child.expression) : undefined;
+            const param = fn && this.calls.isFunctionLike(fn) ? fn.parameters[0] : undefined;
+            if (param) read(param.name, 'argument');
+          }
+      }
+      ts.forEachChild(n, visit);
+    };
+    for (const sf of this.view.files.values()) if (/\buseContext\b|\.Consumer\b/.test(sf.text)) visit(sf);
+    return found;
   }
 
   /**
@@ -3086,6 +3152,9 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** The cell of a React context's site that holds what its providers give. */
+const CONTEXT_VALUE = 'context';
+
 /** The names of the global object in browsers, workers and Node. */
 const GLOBAL_OBJECT_NAMES = new Set(['window', 'globalThis', 'self', 'global']);
 
