@@ -285,6 +285,18 @@ describe('a callback the roles cannot follow gets a marker', () => {
       [`export const load = (dispatch) => ${FIELDS}.then((payload) => dispatch({ type: 'loaded', payload }));`],
     ],
     [
+      "a function destructured from a parameter no caller fills (Vuex's `commit` in an action, a callback prop)",
+      'commit',
+      'field list',
+      [`export const actions = { load({ commit }) { return ${FIELDS}.then((fields) => commit('setFields', fields)); } };`],
+    ],
+    [
+      'one destructured deeper, or from a list',
+      'done',
+      'field list',
+      [`export const load = ({ handlers: { done } }, [first]) => ${FIELDS}.then((d) => done(d));`],
+    ],
+    [
       "a class's callback no constructor call fills",
       'this.onLoad',
       'field list',

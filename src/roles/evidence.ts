@@ -110,10 +110,14 @@ export function roleWords(r: Role): string {
         const name = classLabel(r.site as TsNamespace.FunctionLikeDeclaration);
         return name ? `the function ${name} (the functions its members hold)` : 'a function (the functions its members hold)';
       }
-      // The global object (`window.fields = …`): the one site at a name.
-      if (typeof (r.site as { escapedText?: unknown }).escapedText === 'string') return 'the global object';
       if (r.what === 'settled') return 'the outcomes of promises (`Promise.allSettled`)';
       if (r.what === 'outcome') return 'the outcome of a promise (`{ status, value }`)';
+      // The global object (`window.fields = …`): the one object site at a name.
+      if (
+        r.what === 'object' &&
+        /^(?:window|globalThis|self|global)$/.test(String((r.site as { escapedText?: unknown }).escapedText))
+      )
+        return 'the global object';
       return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
     case 'client':
       return 'an HTTP client with a base URL';

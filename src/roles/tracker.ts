@@ -2856,8 +2856,14 @@ export class Tracker {
     if (ts.isElementAccessExpression(callee)) return true;
     if (ts.isPropertyAccessExpression(callee)) return skipParens(ts, callee.expression).kind === ts.SyntaxKind.ThisKeyword;
     const symbol = ts.isIdentifier(callee) ? this.view.checker.getSymbolAtLocation(callee) : undefined;
+    // A parameter, or a name destructured from one (`({ commit }) => commit('set', data)`, `function Row({ onPick })`).
+    const ofParameter = (d: Node): boolean => {
+      let n: Node = d;
+      while (ts.isBindingElement(n) || ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) n = n.parent;
+      return ts.isParameter(n);
+    };
     // Stryker disable next-line ArrayDeclaration: a string is no parameter
-    return (symbol?.declarations ?? []).some((d) => ts.isParameter(d));
+    return (symbol?.declarations ?? []).some(ofParameter);
   }
 
   /** Functions handed to a function as arguments are function values of its parameters (callbacks). */
