@@ -321,6 +321,21 @@ export function decide(a: Analysis): Decision[] {
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
+  // V1 data the migration moves to V2, stored in web storage: what is read back moves with it, but
+  // copies stored before the migration persist in the users' browsers.
+  for (const { node, facts } of roles.persisted(a.source.sf)) {
+    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
+    if (moved.length === 0) continue;
+    // Where and under which key: `localStorage.setItem('fields', …)`, `sessionStorage.fields = …`.
+    const at =
+      ts.isCallExpression(node) && node.arguments[0]
+        ? `${node.expression.getText(a.source.sf)}(${node.arguments[0].getText(a.source.sf)}, …)`
+        : ts.isBinaryExpression(node)
+          ? `${node.left.getText(a.source.sf)} = …`
+          : node.getText(a.source.sf);
+    mark(node, note('stored-persisted', { at: shortCode(at), noun: nounOf(moved) }), null, undefined, undefined, moved);
+  }
+
   // V1 data the migration moves to V2, bound to the props of a component the template names but the
   // file does not register (`app.component(…)` elsewhere, a plugin's, an auto-import resolver's):
   // what the component reads is not seen (else its reads silently stay V1).

@@ -63,6 +63,11 @@ export interface RoleAnalysis {
    */
   unread(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /**
+   * Where one file stores the API's data in web storage (`localStorage.setItem(key,
+   * JSON.stringify(data))`): what is read back is followed, but copies stored earlier persist.
+   */
+  persisted(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /**
    * Calls in one file given an API base or URL that no summary, join or request stands for
    * (`urljoin(BASE, …)`, `new ApiClient(BASE)`), whose result the program uses: what they make of it is not seen.
    */
@@ -203,6 +208,7 @@ export function analyzeRoles(
     },
     apiTypes,
     unfollowed: (sf) => inFile(unfollowed, sf),
+    persisted: (sf) => inFile(t.persistedAt(), sf),
     unread: (sf) => inFile(unread(), sf),
     unseenUrls: (sf) => inFile(unseenUrls(), sf),
     named: (sf) => inFile(t.namedOn(), sf),

@@ -139,6 +139,9 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
+  /** Where the API's data is stored in web storage (`persist`), and the keys it is stored under. */
+  private readonly persisted = new Map<Node, Fact[]>();
+  private readonly storageKeys = new Set<string>();
   /** The React contexts the program provides values to, and whether it reads them (`provide`). */
   private readonly contexts = new Map<Node, boolean>();
   /** The global object, once the program stores on it (`globalObject`). */
@@ -2576,6 +2579,8 @@ export class Tracker {
           up.arguments[0] === outerParens(ts, call)
         )
           this.add(up, r, 'flow', fact);
+        // `localStorage.setItem('fields', JSON.stringify(x))`, `sessionStorage.fields = JSON.stringify(x)`.
+        else if (index === 0) this.persist(call, fact);
         break;
       }
       case 'structuredClone':
@@ -2956,6 +2961,85 @@ export class Tracker {
   }
 
   /**
+   * `localStorage.setItem(key, JSON.stringify(x))` (or `sessionStorage`, or the key written as a
+   * member: `localStorage.fields = …`, `localStorage['fields'] = …`), the key a literal: what
+   * `JSON.parse(localStorage.getItem(key))` gives back, in any file (`|| '[]'` and `?? '[]'` after the
+   * read). Where such data is stored is kept: copies stored before the migration stay as they were.
+   */
+  private persist(stringify: CallLike, fact: Fact): void {
+    const { ts } = this;
+    const up = outerParens(ts, stringify);
+    const p = up.parent;
+    let at: Node | undefined;
+    let key: string | undefined;
+    if (p && ts.isCallExpression(p) && p.arguments[1] === up && this.storageCall(p, 'setItem')) {
+      at = p;
+      key = p.arguments[0] && keyOf(ts, p.arguments[0]);
+    } else if (p && ts.isBinaryExpression(p) && p.right === up && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const target = skipParens(ts, p.left);
+      at = p;
+      key = this.storageMember(target);
+    }
+    if (!at || key === undefined) return;
+    keepFact(this.persisted, at, fact);
+    const cell = `${STORAGE}.${key}`;
+    this.facts.store(cell, fact);
+    if (this.storageKeys.has(key)) return;
+    this.storageKeys.add(key);
+    const visit = (n: Node): void => {
+      if (ts.isCallExpression(n) && n.arguments[0] && n.expression.getText() === 'JSON.parse') {
+        let read = skipParens(ts, n.arguments[0]);
+        // `JSON.parse(localStorage.getItem(key) || '[]')`: what was stored, when it was.
+        if (
+          ts.isBinaryExpression(read) &&
+          [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(read.operatorToken.kind)
+        )
+          read = skipParens(ts, read.left);
+        const reads =
+          ts.isCallExpression(read) && this.storageCall(read, 'getItem')
+            ? read.arguments[0] && keyOf(ts, read.arguments[0])
+            : this.storageMember(read);
+        if (reads === key) this.facts.watch(cell, (f) => this.add(n, f.role, 'heap', f));
+      }
+      ts.forEachChild(n, visit);
+    };
+    for (const sf of this.view.files.values()) if (sf.text.includes('JSON.parse') && sf.text.includes(key)) visit(sf);
+  }
+
+  /** Whether a call is `<web storage>.<method>(…)`. */
+  private storageCall(call: TsNamespace.CallExpression, method: string): boolean {
+    const callee = skipParens(this.ts, call.expression);
+    return this.ts.isPropertyAccessExpression(callee) && callee.name.text === method && this.isWebStorage(callee.expression);
+  }
+
+  /** The key of `localStorage.fields` or `localStorage['fields']`, when the expression is one. */
+  private storageMember(e: Expression): string | undefined {
+    const { ts } = this;
+    if (ts.isPropertyAccessExpression(e) && this.isWebStorage(e.expression)) return e.name.text;
+    if (ts.isElementAccessExpression(e) && this.isWebStorage(e.expression)) return keyOf(ts, e.argumentExpression);
+    return undefined;
+  }
+
+  /** `localStorage` or `sessionStorage`, bare (no file of the program declares it) or of the global object (`window.localStorage`). */
+  private isWebStorage(expr: Expression): boolean {
+    const { ts } = this;
+    const e = skipParens(ts, expr);
+    const name = ts.isIdentifier(e)
+      ? e
+      : ts.isPropertyAccessExpression(e) && this.globalObjectAt(e.expression)
+        ? e.name
+        : undefined;
+    if (!name || !WEB_STORAGE.has(name.text)) return false;
+    if (!ts.isIdentifier(e)) return true;
+    return !(this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).some((d) => !d.getSourceFile().isDeclarationFile);
+  }
+
+  /** Where the API's data is stored in a browser's web storage (`persist`), with that data. */
+  persistedAt(): ReadonlyMap<Node, readonly Fact[]> {
+    return this.persisted;
+  }
+
+  /**
    * `<Ctx.Provider value={x}>`, `Ctx` made by React's `createContext`: what `useContext(Ctx)` gives
    * and what a `<Ctx.Consumer>` child function is handed, in any file. Without either in the
    * program, or for a provider of no context the program makes, the value is handed to readers not
@@ -3158,6 +3242,11 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** The cells of what the program stores in web storage, by key (`persist`). */
+const STORAGE = 'storage';
+/** A browser's web storage objects. */
+const WEB_STORAGE = new Set(['localStorage', 'sessionStorage']);
+
 /** The cell of a React context's site that holds what its providers give. */
 const CONTEXT_VALUE = 'context';
 

@@ -162,6 +162,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
   },
+  'stored-persisted': {
+    cause: () => 'warning',
+    text: (p) =>
+      `V1 ${p.noun}s are stored in the browser here (${code(p.at)}): after the migration this code stores and reads back V2 ${p.noun}s, but copies stored before it stay V1 and will be read as V2: store under a new key, or drop the stored copies`,
+  },
   'component-unseen': {
     cause: () => 'warning',
     text: (p) =>

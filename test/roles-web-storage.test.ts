@@ -1,0 +1,66 @@
+/**
+ * Web storage (src/roles/tracker.ts `persist`): the API's data stored with
+ * `localStorage.setItem(key, JSON.stringify(data))` (or `sessionStorage`, or the key written as a
+ * member) is what `JSON.parse(localStorage.getItem(key))` gives back in any module, so the reads
+ * move with the request; and where it is stored gets a marker, since copies stored before the
+ * migration stay V1 in the users' browsers. Before, the request moved to V2 and the module reading
+ * the stored copy kept V1 names, with nothing said. The codemod and the report on real folders.
+ */
+import { describe, expect, it } from 'vitest';
+import { migrateFolder } from './helpers/program.js';
+
+const FETCH = "const fields = await fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json());";
+const FETCH_V2 = FETCH.replace('/v1/', '/v2/');
+const marker = (at: string) =>
+  `+  // civic-migrate: V1 field lists are stored in the browser here (\`${at}\`): after the migration this code stores and reads back V2 field lists, but copies stored before it stay V1 and will be read as V2: store under a new key, or drop the stored copies`;
+
+describe('web storage', () => {
+  it('a copy stored under a key is read back under that key in another module; where it is stored is marked', async () => {
+    const r = await migrateFolder({
+      'load.js': `export async function load() {\n  ${FETCH}\n  localStorage.setItem('civic-fields', JSON.stringify(fields));\n}\n`,
+      'show.js': "export const names = () => JSON.parse(localStorage.getItem('civic-fields') || '[]').map((f) => f.long_name);\n",
+      'other.js': "export const names = () => JSON.parse(localStorage.getItem('other') ?? '[]').map((f) => f.long_name);\n",
+    });
+    expect(r.changed).toEqual({
+      'load.js': [`-  ${FETCH}`, `+  ${FETCH_V2}`, marker("localStorage.setItem('civic-fields', …)")],
+      'show.js': [
+        "-export const names = () => JSON.parse(localStorage.getItem('civic-fields') || '[]').map((f) => f.long_name);",
+        "+export const names = () => JSON.parse(localStorage.getItem('civic-fields') || '[]').map((f) => f.description);",
+      ],
+    });
+    expect(r.markers).toEqual(['load.js:3 stored-persisted']);
+    expect(r.findings).toEqual([
+      'load.js:2 /v1/election/field/',
+      "load.js:3 localStorage.setItem('civic-fields', JSON.stringify(fields))",
+      'show.js:1 long_name',
+    ]);
+  });
+
+  it('`sessionStorage` and `window.localStorage`, the key as a member or a literal key; a storage the program declares is its own', async () => {
+    const r = await migrateFolder({
+      'load.js': [
+        'export async function load() {',
+        `  ${FETCH}`,
+        '  sessionStorage.civicFields = JSON.stringify(fields);',
+        "  window.localStorage['civic'] = JSON.stringify(fields);",
+        '  const localStorage = new Map();',
+        "  localStorage.setItem('mine', JSON.stringify(fields));",
+        '}',
+        '',
+      ].join('\n'),
+      'show.js': [
+        'export const a = () => JSON.parse(sessionStorage.civicFields).map((f) => f.long_name);',
+        "export const b = () => JSON.parse(window.localStorage.getItem('civic')).map((f) => f.long_name);",
+        "export const c = () => JSON.parse(localStorage.getItem('mine')).map((f) => f.long_name);",
+        '',
+      ].join('\n'),
+    });
+    expect(r.changed['show.js']).toEqual([
+      '-export const a = () => JSON.parse(sessionStorage.civicFields).map((f) => f.long_name);',
+      "-export const b = () => JSON.parse(window.localStorage.getItem('civic')).map((f) => f.long_name);",
+      '+export const a = () => JSON.parse(sessionStorage.civicFields).map((f) => f.description);',
+      "+export const b = () => JSON.parse(window.localStorage.getItem('civic')).map((f) => f.description);",
+    ]);
+    expect(r.markers).toEqual(['load.js:3 stored-persisted', 'load.js:4 stored-persisted']);
+  });
+});
