@@ -2583,6 +2583,13 @@ export class Tracker {
         else if (index === 0) this.persist(call, fact);
         break;
       }
+      case 'useSWR':
+      case 'useSWRImmutable':
+        // SWR calls the fetcher with the key (`useSWR(url, fetcher)`): the key is no request of its own.
+        // Without a fetcher here (one set for the app, `<SWRConfig value={{ fetcher }}>`), what is made of it is not seen.
+        if (index === 0 && call.arguments[1]) this.callback(call.arguments[1], 0, fact);
+        else if (index === 0) this.handsUrl(call, fact);
+        return;
       case 'structuredClone':
       case 'Object.freeze':
       case 'Object.seal':
@@ -2961,6 +2968,51 @@ export class Tracker {
   }
 
   /**
+   * A file's data hooks: SWR's `useSWR(key, fetcher)`, TanStack Query's `useQuery({ queryFn })`
+   * (and `useSuspenseQuery`, or the function given second: `useQuery(key, fn)`). The library calls
+   * the function and hands back what its promise gives as the result's `data`
+   * (`const { data } = useSWR(…)`).
+   */
+  dataHooks(sf: TsNamespace.SourceFile): void {
+    const { ts } = this;
+    if (!DATA_HOOK.test(sf.text)) return;
+    const visit = (n: Node): void => {
+      if (ts.isCallExpression(n)) {
+        const callee = skipParens(ts, n.expression);
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+        const [first, second] = n.arguments;
+        const options = first && skipParens(ts, first);
+        const queryFn =
+          options && ts.isObjectLiteralExpression(options)
+            ? options.properties.find(
+                (p): p is TsNamespace.PropertyAssignment => ts.isPropertyAssignment(p) && memberName(ts, p.name) === 'queryFn',
+              )?.initializer
+            : undefined;
+        const fn =
+          name === 'useSWR' || name === 'useSWRImmutable'
+            ? second
+            : /^use(?:Suspense)?Query$/.test(name)
+              ? (queryFn ?? second)
+              : undefined;
+        if (fn) this.dataOf(n, fn);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+  }
+
+  /** The result of a data hook: an object whose `data` is what the function's promise gives. */
+  private dataOf(hook: TsNamespace.CallExpression, fnExpr: Expression): void {
+    const site = this.roles.site(hook, 'object');
+    this.functionsOf(fnExpr, (fn) =>
+      this.facts.watch(this.returnCell(fn), (f) => {
+        this.add(hook, site, 'flow', f);
+        this.facts.store(this.cell(site, 'data'), { ...f, role: awaited(f.role), step: 'await', prev: f });
+      }),
+    );
+  }
+
+  /**
    * `localStorage.setItem(key, JSON.stringify(x))` (or `sessionStorage`, or the key written as a
    * member: `localStorage.fields = …`, `localStorage['fields'] = …`), the key a literal: what
    * `JSON.parse(localStorage.getItem(key))` gives back, in any file (`|| '[]'` and `?? '[]'` after the
@@ -3242,6 +3294,9 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** A file that may call a data hook (`dataHooks`). */
+const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery)\b/;
+
 /** The cells of what the program stores in web storage, by key (`persist`). */
 const STORAGE = 'storage';
 /** A browser's web storage objects. */
