@@ -297,6 +297,21 @@ describe('a callback the roles cannot follow gets a marker', () => {
       [`export const load = ({ handlers: { done } }, [first]) => ${FIELDS}.then((d) => done(d));`],
     ],
     [
+      "a store's `dispatch` (react-redux's `useDispatch()`): its reducers and what reads the state are not followed",
+      'dispatch',
+      'field list',
+      [
+        "import { useDispatch } from 'react-redux';",
+        `export const Loader = () => { const dispatch = useDispatch(); return ${FIELDS}.then((fields) => dispatch({ type: 'loaded', payload: fields })); };`,
+      ],
+    ],
+    [
+      "Vuex's `this.$store.commit`",
+      'this.$store.commit',
+      'field list',
+      [`export default { methods: { load() { return ${FIELDS}.then((fields) => this.$store.commit('setFields', fields)); } } };`],
+    ],
+    [
       "a class's callback no constructor call fills",
       'this.onLoad',
       'field list',
@@ -314,8 +329,11 @@ describe('a callback the roles cannot follow gets a marker', () => {
       "export const g = (cb) => fetch('/v1/things').then((r) => r.json()).then(cb);",
       "export const h = (res) => fetch(HOST + '/v1/election/field/').then((r) => r.json()).then((d) => res.json(d));",
       'export const k = (cb, fields) => fields.forEach(cb);',
+      // The program's own `dispatch`: followed.
+      'function dispatch(action) { return action.payload.map((f) => f.long_name); }',
+      `export const m = () => ${FIELDS}.then((fields) => dispatch({ type: 'loaded', payload: fields }));`,
     ];
-    expect(migrated(lines)).toEqual([lines[0], v2([lines[1] as string])[0], lines[2]]);
+    expect(migrated(lines)).toEqual([lines[0], ...v2(lines.slice(1, 2)), lines[2], ...v2(lines.slice(3))]);
     const shared = [
       "const API = 'https://api.voteamerica.org/v1';",
       "export const status = () => fetch(API + '/registration/status/');",

@@ -2453,6 +2453,11 @@ export class Tracker {
         return;
       }
     }
+    // `dispatch({ type, payload })` of `useDispatch()`, `store.dispatch(…)`, Vuex's `this.$store.commit('set', data)`:
+    // the store's reducers, mutations and actions are registered with a library and not followed, nor
+    // what reads the state they make. Unless the program's own function of that name is called.
+    if ((emits === 'dispatch' || emits === 'commit') && ts.isCallExpression(call) && this.calls.calleesOf(call).length === 0)
+      this.handTo(call.expression, fact);
     if (ts.isElementAccessExpression(callee)) this.registryOf(callee);
     // `cb(data)` on a name that holds a function value: the functions its callers hand it.
     if (this.holdsFunctionValue(callee)) {
