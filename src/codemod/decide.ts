@@ -333,7 +333,8 @@ export function decide(a: Analysis): Decision[] {
         : ts.isBinaryExpression(node)
           ? `${node.left.getText(a.source.sf)} = …`
           : node.getText(a.source.sf);
-    mark(node, note('stored-persisted', { at: shortCode(at), noun: nounOf(moved) }), null, undefined, undefined, moved);
+    const where = /(?:write|output)File(?:Sync)?\(/.test(at) ? ('file' as const) : ('browser' as const);
+    mark(node, note('stored-persisted', { at: shortCode(at), noun: nounOf(moved), where }), null, undefined, undefined, moved);
   }
 
   // V1 data the migration moves to V2, bound to the props of a component the template names but the

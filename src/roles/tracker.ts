@@ -3032,17 +3032,23 @@ export class Tracker {
     if (p && ts.isCallExpression(p) && p.arguments[1] === up && this.storageCall(p, 'setItem')) {
       at = p;
       key = p.arguments[0] && keyOf(ts, p.arguments[0]);
-    } else if (p && ts.isBinaryExpression(p) && p.right === up && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      const target = skipParens(ts, p.left);
+      key = key === undefined ? undefined : `${STORAGE}.${key}`;
+    } else if (p && ts.isCallExpression(p) && p.arguments[1] === up && FILE_WRITE.has(calledName(ts, p) ?? '')) {
+      // `fs.writeFileSync('cache/fields.json', JSON.stringify(x))`: a file other code (a build step) reads back.
       at = p;
-      key = this.storageMember(target);
+      const path = p.arguments[0] && this.filePath(p.arguments[0]);
+      key = path === undefined ? undefined : `${FILE}.${path}`;
+    } else if (p && ts.isBinaryExpression(p) && p.right === up && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      at = p;
+      const member = this.storageMember(skipParens(ts, p.left));
+      key = member === undefined ? undefined : `${STORAGE}.${member}`;
     }
     if (!at || key === undefined) return;
     keepFact(this.persisted, at, fact);
-    const cell = `${STORAGE}.${key}`;
-    this.facts.store(cell, fact);
+    this.facts.store(key, fact);
     if (this.storageKeys.has(key)) return;
     this.storageKeys.add(key);
+    const cell = key;
     const visit = (n: Node): void => {
       if (ts.isCallExpression(n) && n.arguments[0] && n.expression.getText() === 'JSON.parse') {
         let read = skipParens(ts, n.arguments[0]);
@@ -3052,15 +3058,61 @@ export class Tracker {
           [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(read.operatorToken.kind)
         )
           read = skipParens(ts, read.left);
-        const reads =
-          ts.isCallExpression(read) && this.storageCall(read, 'getItem')
-            ? read.arguments[0] && keyOf(ts, read.arguments[0])
-            : this.storageMember(read);
+        // `JSON.parse(await readFile(path, 'utf8'))`, `JSON.parse(fs.readFileSync(path).toString())`.
+        if (ts.isAwaitExpression(read)) read = skipParens(ts, read.expression);
+        if (
+          ts.isCallExpression(read) &&
+          ts.isPropertyAccessExpression(read.expression) &&
+          read.expression.name.text === 'toString'
+        )
+          read = skipParens(ts, read.expression.expression);
+        if (ts.isAwaitExpression(read)) read = skipParens(ts, read.expression);
+        let reads: string | undefined;
+        if (ts.isCallExpression(read) && this.storageCall(read, 'getItem')) {
+          const k = read.arguments[0] && keyOf(ts, read.arguments[0]);
+          reads = k === undefined ? undefined : `${STORAGE}.${k}`;
+        } else if (ts.isCallExpression(read) && FILE_READ.has(calledName(ts, read) ?? '')) {
+          const path = read.arguments[0] && this.filePath(read.arguments[0]);
+          reads = path === undefined ? undefined : `${FILE}.${path}`;
+        } else {
+          const member = this.storageMember(read);
+          reads = member === undefined ? undefined : `${STORAGE}.${member}`;
+        }
         if (reads === key) this.facts.watch(cell, (f) => this.add(n, f.role, 'heap', f));
       }
       ts.forEachChild(n, visit);
     };
-    for (const sf of this.view.files.values()) if (sf.text.includes('JSON.parse') && sf.text.includes(key)) visit(sf);
+    const spelled = key
+      .slice(key.indexOf('.') + 1)
+      .split('/')
+      .at(-1) as string;
+    for (const sf of this.view.files.values()) if (sf.text.includes('JSON.parse') && sf.text.includes(spelled)) visit(sf);
+  }
+
+  /**
+   * A file's path as code writes it: a literal (`'cache/fields.json'`, `'./cache/fields.json'`), or
+   * literals joined after the module's folder or the working folder (`path.join(__dirname,
+   * 'cache', 'fields.json')`, `path.resolve(process.cwd(), 'cache/fields.json')`), `/`-separated,
+   * without a leading `./`. Undefined for a path built from anything else.
+   */
+  private filePath(e: Expression): string | undefined {
+    const { ts } = this;
+    const x = skipParens(ts, e);
+    const parts: string[] = [];
+    if (ts.isStringLiteralLike(x)) parts.push(x.text);
+    else if (ts.isCallExpression(x) && /^(?:path\.)?(?:join|resolve)$/.test(x.expression.getText())) {
+      for (const [i, arg] of x.arguments.entries()) {
+        const a = skipParens(ts, arg);
+        if (ts.isStringLiteralLike(a)) parts.push(a.text);
+        else if (i === 0 && /^(?:__dirname|process\.cwd\(\))$/.test(a.getText())) continue;
+        else return undefined;
+      }
+    } else return undefined;
+    const joined = parts
+      .join('/')
+      .replace(/\/+/g, '/')
+      .replace(/^(?:\.\/)+/, '');
+    return joined === '' ? undefined : joined;
   }
 
   /** Whether a call is `<web storage>.<method>(…)`. */
@@ -3302,8 +3354,18 @@ function componentPath(fileName: string): string | undefined {
 /** A file that may call a data hook (`dataHooks`). */
 const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery)\b/;
 
-/** The cells of what the program stores in web storage, by key (`persist`). */
+/** The cells of what the program stores in web storage, by key, and in files, by path (`persist`). */
 const STORAGE = 'storage';
+const FILE = 'file';
+/** The functions that write a file's text (`fs`, `fs/promises`, fs-extra), and that read it. */
+const FILE_WRITE = new Set(['writeFileSync', 'writeFile', 'outputFileSync', 'outputFile']);
+const FILE_READ = new Set(['readFileSync', 'readFile']);
+
+/** The name a call calls: `f` of `f(…)`, `g` of `x.g(…)`. */
+function calledName(ts: Ts, call: TsNamespace.CallExpression): string | undefined {
+  const callee = skipParens(ts, call.expression);
+  return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
 /** A browser's web storage objects. */
 const WEB_STORAGE = new Set(['localStorage', 'sessionStorage']);
 

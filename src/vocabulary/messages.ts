@@ -165,7 +165,9 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
   'stored-persisted': {
     cause: () => 'warning',
     text: (p) =>
-      `V1 ${p.noun}s are stored in the browser here (${code(p.at)}): after the migration this code stores and reads back V2 ${p.noun}s, but copies stored before it stay V1 and will be read as V2: store under a new key, or drop the stored copies`,
+      p.where === 'file'
+        ? `V1 ${p.noun}s are written to a file here (${code(p.at)}): after the migration this code writes and reads back V2 ${p.noun}s, but copies written before it (kept by a build, a cache, a deploy) stay V1 and will be read as V2: write them again, or under a new name`
+        : `V1 ${p.noun}s are stored in the browser here (${code(p.at)}): after the migration this code stores and reads back V2 ${p.noun}s, but copies stored before it stay V1 and will be read as V2: store under a new key, or drop the stored copies`,
   },
   'component-unseen': {
     cause: () => 'warning',
