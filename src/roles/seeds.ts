@@ -89,6 +89,7 @@ function passesElements(name: string): boolean {
 export function seedFile(t: Tracker, sf: TsNamespace.SourceFile, weights: ReadonlyMap<string, number>): void {
   const { ts } = t;
   t.dataHooks(sf);
+  t.pageData(sf);
   const model = t.table.model;
   const reads = new Map<TsNamespace.Symbol, Reads>();
   const checker = t.view.checker;

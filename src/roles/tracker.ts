@@ -3006,6 +3006,58 @@ export class Tracker {
     visit(sf);
   }
 
+  /**
+   * A page module of Next.js: what `getServerSideProps` or `getStaticProps` returns as `props` is
+   * what the page (the module's default export) is called with. And of Remix or React Router: what
+   * the module's `loader` returns (or gives to `json(…)`) is what `useLoaderData()` gives in it.
+   */
+  pageData(sf: TsNamespace.SourceFile): void {
+    const { ts } = this;
+    if (!PAGE_DATA.test(sf.text)) return;
+    const module = this.view.checker.getSymbolAtLocation(sf);
+    if (!module) return;
+    const exported = (name: string): FunctionLike | undefined => {
+      let symbol = this.view.checker.tryGetMemberInModuleExports(name, module);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.view.checker.getAliasedSymbol(symbol);
+      const d = symbol?.valueDeclaration;
+      const value = d && ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : d;
+      return value && this.calls.isFunctionLike(value) ? value : undefined;
+    };
+    const page = exported('default');
+    const param = page?.parameters[0];
+    for (const name of ['getServerSideProps', 'getStaticProps']) {
+      const fn = exported(name);
+      if (fn && param)
+        this.facts.watch(this.returnCell(fn), (f) =>
+          this.load(awaited(f.role), 'props', (m) => this.add(param.name, m.role, 'argument', m.prev ?? f), f),
+        );
+    }
+    const loader = exported('loader');
+    if (!loader) return;
+    const readers: Node[] = [];
+    const visit = (n: Node): void => {
+      if (ts.isCallExpression(n) && calledName(ts, n) === 'useLoaderData') readers.push(n);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    if (readers.length === 0) return;
+    const give = (f: Fact) => {
+      for (const reader of readers) this.add(reader, awaited(f.role), 'argument', f);
+    };
+    this.facts.watch(this.returnCell(loader), give);
+    // `return json(data)`, `return defer({ fields })`, `data(x)`: what the helper is given.
+    const returns = (n: Node): void => {
+      if (ts.isReturnStatement(n) && n.expression) {
+        const e = skipParens(ts, n.expression);
+        const wrapped =
+          ts.isCallExpression(e) && ['json', 'defer', 'data'].includes(calledName(ts, e) ?? '') ? e.arguments[0] : undefined;
+        if (wrapped) this.facts.observe(wrapped, give);
+      }
+      if (n === loader || !this.calls.isFunctionLike(n)) ts.forEachChild(n, returns);
+    };
+    returns(loader);
+  }
+
   /** The result of a data hook: an object whose `data` is what the function's promise gives. */
   private dataOf(hook: TsNamespace.CallExpression, fnExpr: Expression): void {
     const site = this.roles.site(hook, 'object');
@@ -3351,6 +3403,9 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** A page module that may export its data (`pageData`). */
+const PAGE_DATA = /\b(?:getServerSideProps|getStaticProps|loader)\b/;
+
 /** A file that may call a data hook (`dataHooks`). */
 const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery)\b/;
 
