@@ -44,6 +44,13 @@ describe('data hooks', () => {
         'export const B = () => useSuspenseQuery({ queryKey: [1], queryFn: load }).data.map((f) => f.long_name);',
       ],
     ],
+    [
+      "Nuxt: `useAsyncData(key, fn)`, its `data` a ref; ofetch's `$fetch` gives the body itself",
+      [
+        `export async function setup() { const { data } = await useAsyncData('fields', () => $fetch(${URL1})); return data.value.map((f) => f.long_name); }`,
+        `export const direct = () => $fetch(${URL1}).then((list) => list.map((f) => f.long_name));`,
+      ],
+    ],
   ])('%s: the reads of `data` move with the request', async (_name, lines) => {
     const r = await migrateFolder({ 'a.js': `${lines.join('\n')}\n` });
     const changed = lines.filter((l) => v2(l) !== l);
@@ -57,5 +64,11 @@ describe('data hooks', () => {
     // And the read of what it gives is a doubt (on nothing shown to be the API's).
     expect(r.markers).toEqual(['a.js:2 property-unproven', 'a.js:2 url-unseen']);
     expect(r.changed['a.js']?.filter((l) => l.startsWith('-'))).toEqual([`-${line}`]);
+  });
+
+  it("Nuxt's `useFetch(url)`: the framework makes the request: the URL is handed to a call not seen", async () => {
+    const line = `export async function setup() { const { data } = await useFetch(${URL1}); return data.value; }`;
+    const r = await migrateFolder({ 'a.js': `${line}\n` });
+    expect(r.markers).toEqual(['a.js:1 url-unseen']);
   });
 });

@@ -282,7 +282,10 @@ export class Joins {
   /** A call given an API URL (`fetch(url)`, `axios.get(url)`): what it answers is the endpoint's payload. */
   request(call: TsNamespace.CallExpression | TsNamespace.NewExpression, fact: Fact): void {
     if (fact.role.t !== 'url') return;
-    this.requestOf(call, fact.role.url, fact, (r) => this.t.roles.promise(this.t.roles.response(r)));
+    // ofetch's `$fetch(url)` (Nuxt's): a promise of the body itself, parsed.
+    const callee = call.expression.getText();
+    const body = callee === '$fetch' || callee === 'ofetch';
+    this.requestOf(call, fact.role.url, fact, (r) => this.t.roles.promise(body ? r : this.t.roles.response(r)));
   }
 
   private requestOf(call: Node, url: UrlValue, fact: Fact, wrap: (r: Role) => Role): void {

@@ -2588,6 +2588,11 @@ export class Tracker {
         else if (index === 0) this.persist(call, fact);
         break;
       }
+      case 'useFetch':
+      case 'useLazyFetch':
+        // Nuxt's: the request is made by the framework, its `data` a ref of the body: not followed.
+        if (index === 0) this.handsUrl(call, fact);
+        return;
       case 'useSWR':
       case 'useSWRImmutable':
         // SWR calls the fetcher with the key (`useSWR(url, fetcher)`): the key is no request of its own.
@@ -3000,6 +3005,8 @@ export class Tracker {
               ? (queryFn ?? second)
               : undefined;
         if (fn) this.dataOf(n, fn);
+        // Nuxt's `useAsyncData(key, fn)`: `data` is a ref of what the function's promise gives.
+        else if ((name === 'useAsyncData' || name === 'useLazyAsyncData') && first) this.dataOf(n, second ?? first, true);
       }
       ts.forEachChild(n, visit);
     };
@@ -3058,13 +3065,21 @@ export class Tracker {
     returns(loader);
   }
 
-  /** The result of a data hook: an object whose `data` is what the function's promise gives. */
-  private dataOf(hook: TsNamespace.CallExpression, fnExpr: Expression): void {
+  /** The result of a data hook: an object whose `data` is what the function's promise gives (in a ref: Nuxt's). */
+  private dataOf(hook: TsNamespace.CallExpression, fnExpr: Expression, ref = false): void {
     const site = this.roles.site(hook, 'object');
+    // The ref (`data.value`), a site of its own at the hook's name.
+    const held = this.roles.site(hook.expression, 'object');
+    if (ref) this.refSites.add(held.key);
     this.functionsOf(fnExpr, (fn) =>
       this.facts.watch(this.returnCell(fn), (f) => {
         this.add(hook, site, 'flow', f);
-        this.facts.store(this.cell(site, 'data'), { ...f, role: awaited(f.role), step: 'await', prev: f });
+        const data: Fact = { ...f, role: awaited(f.role), step: 'await', prev: f };
+        if (!ref) this.facts.store(this.cell(site, 'data'), data);
+        else {
+          this.facts.store(this.cell(held, 'value'), data);
+          this.facts.store(this.cell(site, 'data'), { ...f, role: held, step: 'flow', prev: data });
+        }
       }),
     );
   }
@@ -3407,7 +3422,7 @@ function componentPath(fileName: string): string | undefined {
 const PAGE_DATA = /\b(?:getServerSideProps|getStaticProps|loader)\b/;
 
 /** A file that may call a data hook (`dataHooks`). */
-const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery)\b/;
+const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery|AsyncData|LazyAsyncData)\b/;
 
 /** The cells of what the program stores in web storage, by key, and in files, by path (`persist`). */
 const STORAGE = 'storage';
