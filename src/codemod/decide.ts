@@ -321,6 +321,18 @@ export function decide(a: Analysis): Decision[] {
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
+  // V1 data the migration moves to V2, held by a Vue app whose template is the page's markup: what
+  // the template reads is not seen.
+  for (const { node, facts } of roles.inPage(a.source.sf)) {
+    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
+    if (moved.length === 0) continue;
+    const app =
+      ts.isNewExpression(node) || ts.isCallExpression(node)
+        ? `${ts.isNewExpression(node) ? 'new ' : ''}${node.expression.getText(a.source.sf)}({ … })`
+        : node.getText(a.source.sf);
+    mark(node, note('template-in-page', { app: shortCode(app), noun: nounOf(moved) }), null, undefined, undefined, moved);
+  }
+
   // V1 data the migration moves to V2, stored in web storage: what is read back moves with it, but
   // copies stored before the migration persist in the users' browsers.
   for (const { node, facts } of roles.persisted(a.source.sf)) {

@@ -67,6 +67,8 @@ export interface RoleAnalysis {
    * JSON.stringify(data))`): what is read back is followed, but copies stored earlier persist.
    */
   persisted(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /** Vue apps of one file whose template is the page's markup (`new Vue({ el })`), holding the API's data. */
+  inPage(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /**
    * Calls in one file given an API base or URL that no summary, join or request stands for
    * (`urljoin(BASE, …)`, `new ApiClient(BASE)`), whose result the program uses: what they make of it is not seen.
@@ -209,6 +211,7 @@ export function analyzeRoles(
     apiTypes,
     unfollowed: (sf) => inFile(unfollowed, sf),
     persisted: (sf) => inFile(t.persistedAt(), sf),
+    inPage: (sf) => inFile(t.inPageApps(), sf),
     unread: (sf) => inFile(unread(), sf),
     unseenUrls: (sf) => inFile(unseenUrls(), sf),
     named: (sf) => inFile(t.namedOn(), sf),

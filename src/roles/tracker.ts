@@ -139,6 +139,8 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
+  /** Vue apps whose template is in the page (`followThisOf`), with the data they hold. */
+  private readonly inPage = new Map<Node, Fact[]>();
   /** Where the API's data is stored in web storage (`persist`), and the keys it is stored under. */
   private readonly persisted = new Map<Node, Fact[]>();
   private readonly storageKeys = new Set<string>();
@@ -969,6 +971,10 @@ export class Tracker {
     };
     visit(literal);
     this.functionMembers(literal);
+    // A Vue app whose template is the page's own markup (`new Vue({ el: '#app', data })`, Vue from a
+    // script tag): that template reads what the instance holds, and this tool does not read pages.
+    const app = inPageApp(ts, literal);
+    if (app) this.facts.watch(this.cell(site, '**'), (f) => keepFact(this.inPage, app, f));
     for (const [name, { fn, group }] of groupFunctions(ts, this.calls, literal, this.isStore(literal))) {
       // A computed value or a store's getter is what its function returns; a getter's first parameter is the store's state.
       if (group === 'computed' || group === 'getters')
@@ -3210,6 +3216,11 @@ export class Tracker {
     return !(this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).some((d) => !d.getSourceFile().isDeclarationFile);
   }
 
+  /** Vue apps whose template is the page's markup, holding the API's data, with that data. */
+  inPageApps(): ReadonlyMap<Node, readonly Fact[]> {
+    return this.inPage;
+  }
+
   /** Where the API's data is stored in a browser's web storage (`persist`), with that data. */
   persistedAt(): ReadonlyMap<Node, readonly Fact[]> {
     return this.persisted;
@@ -3441,6 +3452,28 @@ const WEB_STORAGE = new Set(['localStorage', 'sessionStorage']);
 
 /** The cell of a React context's site that holds what its providers give. */
 const CONTEXT_VALUE = 'context';
+
+/**
+ * The call making a Vue app from these options when its template is the page's markup: `new
+ * Vue({ el, … })` or `createApp({ … })` (Vue's or `Vue.createApp`) then mounted, the options with
+ * no `template` nor `render`, in a script (a component's virtual script has its template).
+ */
+function inPageApp(ts: Ts, options: TsNamespace.ObjectLiteralExpression): Node | undefined {
+  const call = outerParens(ts, options).parent;
+  if (!call || !(ts.isNewExpression(call) || ts.isCallExpression(call)) || call.arguments?.[0] !== outerParens(ts, options))
+    return undefined;
+  if (/\.vue\.[jt]sx?$/i.test(options.getSourceFile().fileName)) return undefined;
+  const names = new Set(options.properties.flatMap((p) => (p.name && ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  if (names.has('template') || names.has('render')) return undefined;
+  const callee = call.expression.getText();
+  if (ts.isNewExpression(call) && callee === 'Vue') return names.has('el') ? call : undefined;
+  if (ts.isCallExpression(call) && (callee === 'createApp' || callee === 'Vue.createApp')) {
+    const up = outerParens(ts, call).parent;
+    const mounted = up && ts.isPropertyAccessExpression(up) && up.name.text === 'mount';
+    return mounted ? call : undefined;
+  }
+  return undefined;
+}
 
 /** The names of the global object in browsers, workers and Node. */
 const GLOBAL_OBJECT_NAMES = new Set(['window', 'globalThis', 'self', 'global']);

@@ -162,6 +162,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
   },
+  'template-in-page': {
+    cause: () => 'warning',
+    text: (p) =>
+      `V1 ${p.noun}s are held by this Vue app (${code(p.app)}), whose template is the page's own markup, which this tool does not read: after the migration they are V2 ${p.noun}s, so rename the names the page's template reads (\`civic-migrate explain NAME\` says how)`,
+  },
   'stored-persisted': {
     cause: () => 'warning',
     text: (p) =>
