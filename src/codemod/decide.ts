@@ -321,6 +321,20 @@ export function decide(a: Analysis): Decision[] {
     mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
   }
 
+  // V1 data the migration moves to V2, sent by a route to clients the program does not hold.
+  for (const { node, facts } of roles.sent(a.source.sf)) {
+    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
+    if (moved.length === 0) continue;
+    mark(
+      node,
+      note('response-sent', { at: shortCode(node.getText(a.source.sf)), noun: nounOf(moved) }),
+      null,
+      undefined,
+      undefined,
+      moved,
+    );
+  }
+
   // V1 data the migration moves to V2, held by a Vue app whose template is the page's markup: what
   // the template reads is not seen.
   for (const { node, facts } of roles.inPage(a.source.sf)) {

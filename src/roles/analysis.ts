@@ -67,6 +67,8 @@ export interface RoleAnalysis {
    * JSON.stringify(data))`): what is read back is followed, but copies stored earlier persist.
    */
   persisted(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
+  /** Where one file's routes send the API's data to clients the program does not hold (`res.json(data)`), with the route. */
+  sent(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /** Vue apps of one file whose template is the page's markup (`new Vue({ el })`), holding the API's data. */
   inPage(sf: TsNamespace.SourceFile): readonly { readonly node: Node; readonly facts: readonly Fact[] }[];
   /**
@@ -212,6 +214,7 @@ export function analyzeRoles(
     unfollowed: (sf) => inFile(unfollowed, sf),
     persisted: (sf) => inFile(t.persistedAt(), sf),
     inPage: (sf) => inFile(t.inPageApps(), sf),
+    sent: (sf) => inFile(t.sentAway(), sf),
     unread: (sf) => inFile(unread(), sf),
     unseenUrls: (sf) => inFile(unseenUrls(), sf),
     named: (sf) => inFile(t.namedOn(), sf),

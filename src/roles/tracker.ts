@@ -139,6 +139,9 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
+  /** Where routes send the API's data (`respond`), and those whose requests the program makes. */
+  private readonly responses = new Map<Node, Fact[]>();
+  private readonly clients = new Set<Node>();
   /** Vue apps whose template is in the page (`followThisOf`), with the data they hold. */
   private readonly inPage = new Map<Node, Fact[]>();
   /** Where the API's data is stored in web storage (`persist`), and the keys it is stored under. */
@@ -2459,6 +2462,16 @@ export class Tracker {
         return;
       }
     }
+    // `res.json(data)`, `res.status(200).send(data)` in a route's handler: what the route's clients get.
+    if (
+      index === 0 &&
+      ts.isCallExpression(call) &&
+      ts.isPropertyAccessExpression(callee) &&
+      RESPONSE_SEND.has(callee.name.text)
+    ) {
+      const route = this.routeOf(callee.expression);
+      if (route) this.respond(route, call, fact);
+    }
     // `dispatch({ type, payload })` of `useDispatch()`, `store.dispatch(…)`, Vuex's `this.$store.commit('set', data)`:
     // the store's reducers, mutations and actions are registered with a library and not followed, nor
     // what reads the state they make. Unless the program's own function of that name is called.
@@ -3091,6 +3104,78 @@ export class Tracker {
   }
 
   /**
+   * The route a response object serves, when the expression is one (`res` of `app.get('/api/fields',
+   * (req, res) => …)`, of a Next.js API route's handler `pages/api/fields.js`), through the calls
+   * that set its status or headers (`res.status(200)`): the route's method and path.
+   */
+  private routeOf(receiver: Expression): string | undefined {
+    const { ts } = this;
+    let e = skipParens(ts, receiver);
+    while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && RESPONSE_SETTERS.has(e.expression.name.text))
+      e = skipParens(ts, e.expression.expression);
+    const param = ts.isIdentifier(e) ? this.view.checker.getSymbolAtLocation(e)?.valueDeclaration : undefined;
+    const fn = param && ts.isParameter(param) ? param.parent : undefined;
+    if (!fn || !this.calls.isFunctionLike(fn) || fn.parameters[1] !== param) return undefined;
+    // `app.get('/api/fields', handler)`, `router.post(path, auth, handler)`.
+    const call = outerParens(ts, fn).parent;
+    if (
+      call &&
+      ts.isCallExpression(call) &&
+      ts.isPropertyAccessExpression(call.expression) &&
+      call.arguments.at(-1) === outerParens(ts, fn)
+    ) {
+      const verb = call.expression.name.text;
+      const path = call.arguments[0] && skipParens(ts, call.arguments[0]);
+      if (ROUTE_VERBS.has(verb) && path && ts.isStringLiteralLike(path) && path.text.startsWith('/'))
+        return `${verb === 'all' ? 'GET' : verb.toUpperCase()} ${path.text}`;
+      return undefined;
+    }
+    // `pages/api/fields.js`'s default export: `GET /api/fields`.
+    const file = fn.getSourceFile().fileName.replace(/\\/g, '/');
+    const api = /\/pages(\/api\/.+?)(?:\/index)?\.[cm]?[jt]sx?$/.exec(file);
+    const exported = ts.isFunctionDeclaration(fn)
+      ? fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)
+      : ts.isExportAssignment(outerParens(ts, fn).parent);
+    return api && exported ? `GET ${api[1]}` : undefined;
+  }
+
+  /**
+   * A route sends the API's data: the requests of its path in the program (`fetch('/api/fields')`,
+   * `axios.get('/api/fields')`) get it as their response. Kept for a marker when none is seen.
+   */
+  private respond(route: string, call: TsNamespace.CallExpression, fact: Fact): void {
+    const { ts } = this;
+    keepFact(this.responses, call, fact);
+    const path = route.slice(route.indexOf(' ') + 1);
+    const visit = (n: Node): void => {
+      if (ts.isCallExpression(n) && n.arguments[0]) {
+        const url = skipParens(ts, n.arguments[0]);
+        const name = calledName(ts, n);
+        const callee = n.expression.getText();
+        const client = callee === 'fetch' || callee === '$fetch' || callee === 'ofetch' || /^axios(?:\.get)?$/.test(callee);
+        if (client && ts.isStringLiteralLike(url) && url.text.split('?')[0] === path) {
+          this.clients.add(call);
+          const body = awaited(fact.role);
+          this.add(
+            n,
+            this.roles.promise(name === '$fetch' || name === 'ofetch' ? body : this.roles.response(body)),
+            'request',
+            fact,
+            route,
+          );
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    for (const sf of this.view.files.values()) if (sf.text.includes(path)) visit(sf);
+  }
+
+  /** Where a route sends the API's data to clients the program does not hold (`respond`), with that data. */
+  sentAway(): ReadonlyMap<Node, readonly Fact[]> {
+    return new Map([...this.responses].filter(([node]) => !this.clients.has(node)));
+  }
+
+  /**
    * `localStorage.setItem(key, JSON.stringify(x))` (or `sessionStorage`, or the key written as a
    * member: `localStorage.fields = …`, `localStorage['fields'] = …`), the key a literal: what
    * `JSON.parse(localStorage.getItem(key))` gives back, in any file (`|| '[]'` and `?? '[]'` after the
@@ -3429,6 +3514,11 @@ function componentPath(fileName: string): string | undefined {
 }
 
 /** An event's name as emitters match it: Vue matches `item-selected` and `itemSelected` alike. */
+/** A response's methods that send a body, those that set its status or headers, and the methods a router routes by. */
+const RESPONSE_SEND = new Set(['json', 'send', 'jsonp']);
+const RESPONSE_SETTERS = new Set(['status', 'type', 'set', 'header', 'setHeader']);
+const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all']);
+
 /** A page module that may export its data (`pageData`). */
 const PAGE_DATA = /\b(?:getServerSideProps|getStaticProps|loader)\b/;
 

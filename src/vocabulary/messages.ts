@@ -162,6 +162,11 @@ const WORDING: { readonly [C in NoteCode]: { cause(p: NoteParams[C]): MarkerCaus
     text: (p) =>
       `V1 ${p.noun}s are handed to ${code(p.callee)} here, a function this tool cannot see into: after the migration they arrive as V2 ${p.noun}s, so rename the names it reads (\`civic-migrate explain NAME\` says how)`,
   },
+  'response-sent': {
+    cause: () => 'warning',
+    text: (p) =>
+      `V1 ${p.noun}s are sent here to this server's clients (${code(p.at)}), and no request of this route is seen in this repository: after the migration they get V2 ${p.noun}s, so rename what they read, or send them V1 data (the adapter's \`downgrade\` converts)`,
+  },
   'template-in-page': {
     cause: () => 'warning',
     text: (p) =>

@@ -56,6 +56,8 @@ export interface NoteParams {
   'declared-other': { v1: string; v2: string; noun: string };
   /** V1 data the migration moves to V2, handed to a callback that is no function the program shows (its reads are not followed). */
   'callback-unfollowed': { callee: string; noun: string };
+  /** V1 data the migration moves to V2, sent by a route of this server to clients the program does not hold. */
+  'response-sent': { at: string; noun: string };
   /** V1 data the migration moves to V2, held by a Vue app whose template is the page's markup (not read by this tool). */
   'template-in-page': { app: string; noun: string };
   /** V1 data the migration moves to V2, stored in a browser's web storage or written to a file: copies stored before the migration stay V1. */

@@ -3,9 +3,9 @@
  * `analyze({ 'a.js': code })` gives the analysis, a node found by its text, and what the engine
  * says a node is (the last step of each fact's evidence).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { expect } from 'vitest';
 import { runCodemod } from '../../src/codemod/run.js';
@@ -109,7 +109,10 @@ export async function changedLines(files: Record<string, string>): Promise<strin
 export async function migrateFolder(files: Record<string, string>) {
   inTest('migrateFolder');
   const dir = mkdtempSync(join(tmpdir(), 'cm-folder-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   const changed: Record<string, string[]> = {};
   const markers: string[] = [];
   const mappings = bundledMappings();
