@@ -306,6 +306,15 @@ describe('a callback the roles cannot follow gets a marker', () => {
       ],
     ],
     [
+      "a worker's `postMessage`: the worker reads it as `event.data`, not followed",
+      'worker.postMessage',
+      'field list',
+      [
+        "const worker = new Worker('./worker.js');",
+        `export const start = () => ${FIELDS}.then((fields) => worker.postMessage(fields));`,
+      ],
+    ],
+    [
       "Vuex's `this.$store.commit`",
       'this.$store.commit',
       'field list',

@@ -2472,6 +2472,10 @@ export class Tracker {
       const route = this.routeOf(callee.expression);
       if (route) this.respond(route, call, fact);
     }
+    // `worker.postMessage(data)`, `window.parent.postMessage(data, origin)`, a channel's: another context (a worker,
+    // a frame) reads it, as `event.data`, where this tool does not follow.
+    if (index === 0 && emits === 'postMessage' && ts.isCallExpression(call) && this.calls.calleesOf(call).length === 0)
+      this.handTo(call.expression, fact);
     // `dispatch({ type, payload })` of `useDispatch()`, `store.dispatch(…)`, Vuex's `this.$store.commit('set', data)`:
     // the store's reducers, mutations and actions are registered with a library and not followed, nor
     // what reads the state they make. Unless the program's own function of that name is called.
