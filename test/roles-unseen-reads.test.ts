@@ -29,14 +29,6 @@ describe('requests whose data the engine does not see read', () => {
       'exports.a = (done) =>',
       "  request(BASE + '/election/field/', (err, res, body) => done(JSON.parse(body).map((f) => f.long_name)));",
     ],
-    "jQuery's `$.getJSON(url).then(…)`": [
-      'exports.a = () =>',
-      "  $.getJSON(BASE + '/election/field/').then((fs) => fs.map((f) => f.long_name));",
-    ],
-    "jQuery's `$.ajax({ url })`": [
-      'exports.a = () =>',
-      "  $.ajax({ url: BASE + '/election/field/', dataType: 'json' }).then((fs) => fs.map((f) => f.long_name));",
-    ],
     "the `request` package's options (`{ uri }`)": [
       "const request = require('request');",
       'exports.a = (done) =>',
@@ -65,6 +57,29 @@ describe('requests whose data the engine does not see read', () => {
       ["exports.a = () => require('superagent').get(BASE + '/election/field/').then((res) => res.body.map((f) => f.long_name));"],
       [
         "exports.a = () => require('superagent').get(BASE + '/election/field/').then((res) => res.body.map((f) => f.description));",
+      ],
+    ],
+    // jQuery's requests give the body itself (parsed), to `then`, `done` and the `success` option.
+    "jQuery's `$.getJSON(url).then(…)`, `.done(…)`": [
+      [
+        "exports.a = () => $.getJSON(BASE + '/election/field/').then((fs) => fs.map((f) => f.long_name));",
+        "exports.b = () => jQuery.get(BASE + '/election/field/').done((fs) => fs.map((f) => f.long_name));",
+      ],
+      [
+        "exports.a = () => $.getJSON(BASE + '/election/field/').then((fs) => fs.map((f) => f.description));",
+        "exports.b = () => jQuery.get(BASE + '/election/field/').done((fs) => fs.map((f) => f.description));",
+      ],
+    ],
+    "jQuery's `$.ajax({ url })`, its `success` option (a function, a method)": [
+      [
+        "exports.a = () => $.ajax({ url: BASE + '/election/field/', dataType: 'json' }).then((fs) => fs.map((f) => f.long_name));",
+        "exports.b = () => $.ajax({ url: BASE + '/election/field/', success: function (fs) { show(fs.map((f) => f.long_name)); } });",
+        "exports.c = () => $.ajax({ url: BASE + '/election/field/', success(fs) { show(fs.map((f) => f.long_name)); } });",
+      ],
+      [
+        "exports.a = () => $.ajax({ url: BASE + '/election/field/', dataType: 'json' }).then((fs) => fs.map((f) => f.description));",
+        "exports.b = () => $.ajax({ url: BASE + '/election/field/', success: function (fs) { show(fs.map((f) => f.description)); } });",
+        "exports.c = () => $.ajax({ url: BASE + '/election/field/', success(fs) { show(fs.map((f) => f.description)); } });",
       ],
     ],
     "axios' options (`{ url }`)": [

@@ -282,9 +282,9 @@ export class Joins {
   /** A call given an API URL (`fetch(url)`, `axios.get(url)`): what it answers is the endpoint's payload. */
   request(call: TsNamespace.CallExpression | TsNamespace.NewExpression, fact: Fact): void {
     if (fact.role.t !== 'url') return;
-    // ofetch's `$fetch(url)` (Nuxt's): a promise of the body itself, parsed.
+    // ofetch's `$fetch(url)` (Nuxt's), jQuery's `$.getJSON(url)` and `$.ajax({ url })`: a promise of the body itself, parsed.
     const callee = call.expression.getText();
-    const body = callee === '$fetch' || callee === 'ofetch';
+    const body = callee === '$fetch' || callee === 'ofetch' || /^(?:\$|jQuery)\.(?:ajax|getJSON|get|post)$/.test(callee);
     this.requestOf(call, fact.role.url, fact, (r) => this.t.roles.promise(body ? r : this.t.roles.response(r)));
   }
 

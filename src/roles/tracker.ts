@@ -1557,7 +1557,8 @@ export class Tracker {
   private method(fact: Fact, name: string, call: TsNamespace.CallExpression, args: readonly Expression[] = call.arguments): void {
     const r = fact.role;
     if (r.t === 'promise') {
-      if (name === 'then' && args[0]) {
+      // (`done`: a jQuery request's promise, as `then` with one callback.)
+      if ((name === 'then' || name === 'done') && args[0]) {
         this.callback(args[0], 0, { ...fact, role: r.of, step: 'await' });
         this.returnsInto(args[0], call, (x) => this.roles.promise(awaited(x)));
       } else if (name === 'catch' || name === 'finally') this.add(call, r, 'flow', fact);
@@ -2664,6 +2665,12 @@ export class Tracker {
         // always has a `prev` of its role, and `joins.request` takes no other role.
         for (const member of urlOptions())
           this.load(r, member, (m) => m.role.t === 'url' && m.prev && this.joins.request(call, m.prev), fact);
+      // `$.ajax({ url, success(data) {…} })`: the request's callback option gets what its promise gives.
+      const success = index === 0 ? successOption(ts, r.site) : undefined;
+      if (success)
+        this.facts.observe(call, (f) => {
+          if (f.step === 'request' && f.role.t === 'promise') this.callback(success, 0, { ...f, role: f.role.of, step: 'await' });
+        });
       // Mutation: `call.arguments?.[0]` -> `.` and `index === 0` -> true are equivalent: a call given an argument past the first has
       // arguments, and an argument's index is never negative.
       const path = index > 0 ? call.arguments?.[0] : index === 0 ? memberValue(ts, r.site, 'url') : undefined;
@@ -3784,6 +3791,14 @@ function clientPath(ts: Ts, arg: Expression | undefined): Expression | undefined
 }
 
 /** The value an object literal gives a member (`{ url: '/election/field/' }`), if it writes it plainly once. */
+
+/** The `success` callback of a request's options (`$.ajax({ url, success })`): written as a member's value or as a method. */
+function successOption(ts: Ts, site: Node): Expression | undefined {
+  if (!ts.isObjectLiteralExpression(site)) return undefined;
+  const member = site.properties.find((p) => p.name !== undefined && memberName(ts, p.name) === 'success');
+  if (member && ts.isMethodDeclaration(member)) return member as unknown as Expression;
+  return member && ts.isPropertyAssignment(member) ? member.initializer : undefined;
+}
 
 function memberValue(ts: Ts, site: Node, name: string): Expression | undefined {
   if (!ts.isObjectLiteralExpression(site)) return undefined;
