@@ -314,54 +314,45 @@ export function decide(a: Analysis): Decision[] {
 
   // V1 data the migration moves to V2 (requested from a V1 URL that is not shared), handed to a
   // callback the roles cannot follow: what it reads is nobody's decision yet.
-  for (const { node, facts } of roles.unfollowed(a.source.sf)) {
-    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
-    if (moved.length === 0) continue;
-    const params = { callee: shortCode(node.getText(a.source.sf)), noun: nounOf(moved) };
-    mark(node, note('callback-unfollowed', params), null, undefined, undefined, moved);
-  }
+  /** Marks each place of a list where V1 data the migration moves goes where this tool does not follow. */
+  const markMoved = (
+    places: readonly { readonly node: Node; readonly facts: readonly Fact[] }[],
+    noteOf: (node: Node, noun: string) => Note,
+  ): void => {
+    for (const { node, facts } of places) {
+      const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
+      if (moved.length > 0) mark(node, noteOf(node, nounOf(moved)), null, undefined, undefined, moved);
+    }
+  };
+  const code = (node: Node) => node.getText(a.source.sf);
+  markMoved(roles.unfollowed(a.source.sf), (node, noun) => note('callback-unfollowed', { callee: shortCode(code(node)), noun }));
 
   // V1 data the migration moves to V2, sent by a route to clients the program does not hold.
-  for (const { node, facts } of roles.sent(a.source.sf)) {
-    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
-    if (moved.length === 0) continue;
-    mark(
-      node,
-      note('response-sent', { at: shortCode(node.getText(a.source.sf)), noun: nounOf(moved) }),
-      null,
-      undefined,
-      undefined,
-      moved,
-    );
-  }
+  markMoved(roles.sent(a.source.sf), (node, noun) => note('response-sent', { at: shortCode(code(node)), noun }));
 
   // V1 data the migration moves to V2, held by a Vue app whose template is the page's markup: what
   // the template reads is not seen.
-  for (const { node, facts } of roles.inPage(a.source.sf)) {
-    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
-    if (moved.length === 0) continue;
+  markMoved(roles.inPage(a.source.sf), (node, noun) => {
     const app =
       ts.isNewExpression(node) || ts.isCallExpression(node)
-        ? `${ts.isNewExpression(node) ? 'new ' : ''}${node.expression.getText(a.source.sf)}({ … })`
-        : node.getText(a.source.sf);
-    mark(node, note('template-in-page', { app: shortCode(app), noun: nounOf(moved) }), null, undefined, undefined, moved);
-  }
+        ? `${ts.isNewExpression(node) ? 'new ' : ''}${code(node.expression)}({ … })`
+        : code(node);
+    return note('template-in-page', { app: shortCode(app), noun });
+  });
 
-  // V1 data the migration moves to V2, stored in web storage: what is read back moves with it, but
-  // copies stored before the migration persist in the users' browsers.
-  for (const { node, facts } of roles.persisted(a.source.sf)) {
-    const moved = facts.filter((f): f is ApiFact => moving(f) && f.role.node.kind !== 'text');
-    if (moved.length === 0) continue;
+  // V1 data the migration moves to V2, stored in web storage or a file: what is read back moves with
+  // it, but copies stored before the migration persist (in the users' browsers, a build's cache).
+  markMoved(roles.persisted(a.source.sf), (node, noun) => {
     // Where and under which key: `localStorage.setItem('fields', …)`, `sessionStorage.fields = …`.
     const at =
       ts.isCallExpression(node) && node.arguments[0]
-        ? `${node.expression.getText(a.source.sf)}(${node.arguments[0].getText(a.source.sf)}, …)`
+        ? `${code(node.expression)}(${code(node.arguments[0])}, …)`
         : ts.isBinaryExpression(node)
-          ? `${node.left.getText(a.source.sf)} = …`
-          : node.getText(a.source.sf);
+          ? `${code(node.left)} = …`
+          : code(node);
     const where = /(?:write|output)File(?:Sync)?\(/.test(at) ? ('file' as const) : ('browser' as const);
-    mark(node, note('stored-persisted', { at: shortCode(at), noun: nounOf(moved), where }), null, undefined, undefined, moved);
-  }
+    return note('stored-persisted', { at: shortCode(at), noun, where });
+  });
 
   // V1 data the migration moves to V2, bound to the props of a component the template names but the
   // file does not register (`app.component(…)` elsewhere, a plugin's, an auto-import resolver's):
