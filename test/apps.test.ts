@@ -76,6 +76,11 @@ const APPS = {
    * `globalThis.civicFields`, `globalThis['civicState']`), read in another module by member and by bare name.
    */
   'js-globals': 'v1',
+  /**
+   * Node scripts: a sync step writes the field list to a JSON file (`writeFileSync('cache/fields.json',
+   * JSON.stringify(…))`), a build step in another module reads it back (`JSON.parse(readFileSync(…))`).
+   */
+  'js-file-cache': 'v1',
   /** Already on V2: its base (in another module) reaches a helper that appends the paths, the override path among them. */
   'v2-app': 'v2',
   /**
@@ -87,6 +92,12 @@ const APPS = {
 } as const;
 
 const serverEnv = referenceServer(mappings);
+
+/** What the migration leaves for a person in an app, by app: the gate may list only these. */
+const LEFT_FOR_A_PERSON: Partial<Record<keyof typeof APPS, RegExp>> = {
+  // Copies of the file written before the migration stay V1: whoever runs the build decides.
+  'js-file-cache': /stored-persisted|are written to a file here/,
+};
 
 async function migrate(dir: string) {
   const summary = await runCodemod({ cwd: dir, write: true, allowDirty: true, mappings });
@@ -116,8 +127,11 @@ describe('fixture apps, judged by behaviour', () => {
     expect(after.output).toEqual(mapSlugs(before.output, mappings));
     expect(after.requested.every((url) => url.includes('/v2/'))).toBe(true);
 
-    // Nothing is left for the gate, and a second run changes nothing.
-    expect(await gating(migrated)).toEqual([]);
+    // Nothing is left for the gate (but what is for a person), and a second run changes nothing.
+    const left = LEFT_FOR_A_PERSON[name as keyof typeof APPS];
+    const gate = await gating(migrated);
+    expect(gate.filter((g) => !left?.test(g))).toEqual([]);
+    if (left) expect(gate.length).toBeGreaterThan(0);
     const again = await migrate(migrated);
     expect(again.totals.changed).toBe(0);
   });
