@@ -262,6 +262,43 @@ const names = computed(() => fields.value.map((f) => f.long_name));
   });
 });
 
+describe('a composable returning refs', () => {
+  // `useFields()` returns `{ fields }`, a ref its `onMounted` hook fills from the API: the component
+  // that destructures it reads the ref's value in its script and, unwrapped, in its template.
+  const COMPOSABLE = [
+    "import { onMounted, ref } from 'vue';",
+    'export function useFields() {',
+    '  const fields = ref([]);',
+    "  onMounted(async () => { fields.value = await fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json()); });",
+    '  return { fields };',
+    '}',
+    '',
+  ].join('\n');
+
+  it('its data moves in the component that destructures it: the script and the template', async () => {
+    const r = await migrateFolder({
+      'useFields.js': COMPOSABLE,
+      'List.vue': [
+        '<script setup>',
+        "import { computed } from 'vue';",
+        "import { useFields } from './useFields.js';",
+        'const { fields } = useFields();',
+        "const first = computed(() => (fields.value[0] ? fields.value[0].long_name : ''));",
+        '</script>',
+        '<template><ul><li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li></ul><p>{{ first }}</p></template>',
+        '',
+      ].join('\n'),
+    });
+    expect(r.changed['List.vue']).toEqual([
+      "-const first = computed(() => (fields.value[0] ? fields.value[0].long_name : ''));",
+      "+const first = computed(() => (fields.value[0] ? fields.value[0].description : ''));",
+      '-<template><ul><li v-for="f in fields" :key="f.slug">{{ f.long_name }}</li></ul><p>{{ first }}</p></template>',
+      '+<template><ul><li v-for="f in fields" :key="f.slug">{{ f.description }}</li></ul><p>{{ first }}</p></template>',
+    ]);
+    expect(r.markers).toEqual([]);
+  });
+});
+
 describe('a child hands data back through events', () => {
   const picker = (script: string, template = '') => `<script setup>
 ${script}

@@ -2164,7 +2164,7 @@ export class Tracker {
   }
 
   /** A role a function returns: stored for its calls (an async function's wrapped in a promise, not a generator's iterable). */
-  private returnFrom(fn: FunctionLike, fact: Fact): void {
+  private returnFrom(fn: FunctionLike, fact: Fact, holdsApi = false): void {
     const isAsync = isAsyncFunction(this.ts, fn) && !isGenerator(fn);
     const role = isAsync ? this.roles.promise(awaited(fact.role)) : fact.role;
     this.facts.store(this.returnCell(fn), role === fact.role ? fact : { ...fact, role });
@@ -2205,8 +2205,12 @@ export class Tracker {
     }
     const exported = moduleValue || (name !== undefined && isExported(this.ts, name));
     if (exported) this.export(name ?? fn, role);
-    // An exported function's callers in other modules are looked for once it returns the API's data.
-    if (exported && !this.isApiValue(role)) return;
+    // An exported function's callers in other modules are looked for once it returns the API's data,
+    // or an object that comes to hold it (a composable's `{ fields }`, `fields` a ref its hook fills later).
+    if (exported && !holdsApi && !this.isApiValue(role)) {
+      this.whenHoldsApi(role, () => this.returnFrom(fn, fact, true), 3);
+      return;
+    }
     this.callersFound.add(fn);
     const readers = moduleValue ? this.calls.readersOfModuleValue(fn) : [];
     // Mutation: the `[]` for no name -> a string is equivalent: a getter always has a name, and a string has no call parent.
@@ -2217,6 +2221,19 @@ export class Tracker {
       else if (call && (this.ts.isCallExpression(call) || this.ts.isNewExpression(call)) && call.expression === ref)
         this.watchReturn(call, fn);
     }
+  }
+
+  /** Calls `then` once an object the program builds holds the API's data (in a member, or a member's member, to `depth`). */
+  private whenHoldsApi(role: Role, then: () => void, depth: number): void {
+    if (role.t !== 'site' || depth === 0) return;
+    let done = false;
+    this.facts.watch(this.cell(role, '**'), (g) => {
+      if (done) return;
+      if (this.isApiValue(g.role)) {
+        done = true;
+        then();
+      } else this.whenHoldsApi(g.role, then, depth - 1);
+    });
   }
 
   /** The function a value binds (`show.bind(null, opts)`, written there or in a `const` first) and how many parameters the bound arguments fill. */

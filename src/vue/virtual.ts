@@ -314,8 +314,15 @@ function setupBindings(
       if (!ts.isIdentifier(d.name)) {
         for (const id of bindingNames(ts, d.name)) declared.add(id);
         // `const { fields } = storeToRefs(store)`: each name a ref (not a nested pattern's, nor a rest's).
-        if (constant && init && ts.isObjectBindingPattern(d.name) && isCallOf(ts, init, REFS_MAKERS))
-          for (const el of d.name.elements) if (ts.isIdentifier(el.name) && !el.dotDotDotToken) refs.add(el.name.text);
+        const names = ts.isObjectBindingPattern(d.name)
+          ? d.name.elements.flatMap((el) => (ts.isIdentifier(el.name) && !el.dotDotDotToken ? [el.name.text] : []))
+          : [];
+        if (constant && init && ts.isObjectBindingPattern(d.name) && isCallOf(ts, init, REFS_MAKERS)) {
+          for (const name of names) refs.add(name);
+        } else if (init && ts.isCallExpression(init) && !definePropsIn(init)) {
+          // `const { fields } = useFields()`: what a composable returns is often refs: each name may be one.
+          for (const name of names) maybeRefs.add(name);
+        }
         continue;
       }
       declared.add(d.name.text);
