@@ -108,3 +108,18 @@ describe('a file written and read back', () => {
     expect(r.markers).toEqual(['sync.js:5 stored-persisted']);
   });
 });
+
+describe('web storage written from a script', () => {
+  it("a script's `localStorage.key = …` (which the compiler takes for a declaration) is the browser's storage", async () => {
+    const r = await migrateFolder({
+      'load.js':
+        "fetch('https://api.voteamerica.org/v1/election/field/').then((r) => r.json()).then((fields) => { localStorage.civic = JSON.stringify(fields); });\n",
+      'show.js': 'export const names = () => JSON.parse(localStorage.civic).map((f) => f.long_name);\n',
+    });
+    expect(r.changed['show.js']).toEqual([
+      '-export const names = () => JSON.parse(localStorage.civic).map((f) => f.long_name);',
+      '+export const names = () => JSON.parse(localStorage.civic).map((f) => f.description);',
+    ]);
+    expect(r.markers).toEqual(['load.js:1 stored-persisted']);
+  });
+});

@@ -1319,8 +1319,17 @@ export class Tracker {
       ts.isTypeAssertionExpression(e)
     )
       e = e.expression;
-    if (!ts.isIdentifier(e) || !GLOBAL_OBJECT_NAMES.has(e.text)) return undefined;
-    // (A script's `window.x = …` makes the compiler declare `window` there: no variable of the program's.)
+    return ts.isIdentifier(e) && GLOBAL_OBJECT_NAMES.has(e.text) && !this.programDeclares(e) ? e : undefined;
+  }
+
+  /**
+   * Whether a file of the program declares a name as a variable, parameter, function, class or
+   * import (a library's declaration, `lib.dom.d.ts`' `window`, is none; nor is a script's `window.x =
+   * …`, which makes the compiler declare `window` there). The name's own symbol, not what an import
+   * of it stands for.
+   */
+  private programDeclares(id: TsNamespace.Identifier): boolean {
+    const { ts } = this;
     const declares = (d: Node) =>
       !d.getSourceFile().isDeclarationFile &&
       (ts.isVariableDeclaration(d) ||
@@ -1332,8 +1341,7 @@ export class Tracker {
         ts.isImportSpecifier(d) ||
         ts.isNamespaceImport(d) ||
         ts.isImportEqualsDeclaration(d));
-    // The name's own symbol, not what an import of it stands for.
-    return (this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).some(declares) ? undefined : e;
+    return (this.view.checker.getSymbolAtLocation(id)?.declarations ?? []).some(declares);
   }
 
   /**
@@ -3035,8 +3043,7 @@ export class Tracker {
     if (!DATA_HOOK.test(sf.text)) return;
     const visit = (n: Node): void => {
       if (ts.isCallExpression(n)) {
-        const callee = skipParens(ts, n.expression);
-        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+        const name = calledName(ts, n) ?? '';
         const [first, second] = n.arguments;
         const options = first && skipParens(ts, first);
         const queryFn =
@@ -3325,8 +3332,7 @@ export class Tracker {
         ? e.name
         : undefined;
     if (!name || !WEB_STORAGE.has(name.text)) return false;
-    if (!ts.isIdentifier(e)) return true;
-    return !(this.view.checker.getSymbolAtLocation(e)?.declarations ?? []).some((d) => !d.getSourceFile().isDeclarationFile);
+    return !ts.isIdentifier(e) || !this.programDeclares(e);
   }
 
   /** Vue apps whose template is the page's markup, holding the API's data, with that data. */
@@ -3368,10 +3374,7 @@ export class Tracker {
     const name = skipParens(ts, e);
     const d = ts.isIdentifier(name) ? this.calls.aliasOf(name)?.valueDeclaration : undefined;
     const init = d && ts.isVariableDeclaration(d) && d.initializer ? skipParens(ts, d.initializer) : undefined;
-    if (!init || !ts.isCallExpression(init)) return undefined;
-    const callee = skipParens(ts, init.expression);
-    const fn = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
-    return fn === 'createContext' ? d : undefined;
+    return init && ts.isCallExpression(init) && calledName(ts, init) === 'createContext' ? d : undefined;
   }
 
   /** Makes the readers of a context get what its providers hold: whether the program has any. */
@@ -3384,9 +3387,7 @@ export class Tracker {
     };
     const visit = (n: Node): void => {
       if (ts.isCallExpression(n) && n.arguments[0]) {
-        const callee = skipParens(ts, n.expression);
-        const fn = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
-        if (fn === 'useContext' && this.contextOf(n.arguments[0]) === context) read(n, 'heap');
+        if (calledName(ts, n) === 'useContext' && this.contextOf(n.arguments[0]) === context) read(n, 'heap');
       } else if (ts.isJsxElement(n)) {
         const tag = n.openingElement.tagName;
         if (ts.isPropertyAccessExpression(tag) && tag.name.text === 'Consumer' && this.contextOf(tag.expression) === context)
