@@ -139,9 +139,10 @@ export class Tracker {
   readonly keyGivers = new Map<Node, Fact[]>();
   /** Event listeners by event name (`listenersOf`), once asked. */
   private listeners: Map<string, Listener[]> | undefined;
-  /** Where routes send the API's data (`respond`), and those whose requests the program makes. */
+  /** Where routes send the API's data (`respond`), the route of each, and whether the program requests each route. */
   private readonly responses = new Map<Node, Fact[]>();
-  private readonly clients = new Set<Node>();
+  private readonly responseRoutes = new Map<Node, string>();
+  private readonly routes = new Map<string, boolean>();
   /** Vue apps whose template is in the page (`followThisOf`), with the data they hold. */
   private readonly inPage = new Map<Node, Fact[]>();
   /** Where the API's data is stored in web storage (`persist`), and the keys it is stored under. */
@@ -3181,7 +3182,13 @@ export class Tracker {
   private respond(route: string, call: TsNamespace.CallExpression, fact: Fact): void {
     const { ts } = this;
     keepFact(this.responses, call, fact);
+    this.responseRoutes.set(call, route);
+    // What every response of the route sends, for its requests (found once per route, as `persist` finds a key's reads).
+    const cell = `${ROUTE}.${route}`;
+    this.facts.store(cell, fact);
+    if (this.routes.has(route)) return;
     const path = route.slice(route.indexOf(' ') + 1);
+    let requested = false;
     const visit = (n: Node): void => {
       if (ts.isCallExpression(n) && n.arguments[0]) {
         const url = skipParens(ts, n.arguments[0]);
@@ -3189,25 +3196,23 @@ export class Tracker {
         const callee = n.expression.getText();
         const client = callee === 'fetch' || callee === '$fetch' || callee === 'ofetch' || /^axios(?:\.get)?$/.test(callee);
         if (client && ts.isStringLiteralLike(url) && url.text.split('?')[0] === path) {
-          this.clients.add(call);
-          const body = awaited(fact.role);
-          this.add(
-            n,
-            this.roles.promise(name === '$fetch' || name === 'ofetch' ? body : this.roles.response(body)),
-            'request',
-            fact,
-            route,
-          );
+          requested = true;
+          const body = name === '$fetch' || name === 'ofetch';
+          this.facts.watch(cell, (f) => {
+            const data = awaited(f.role);
+            this.add(n, this.roles.promise(body ? data : this.roles.response(data)), 'request', f, route);
+          });
         }
       }
       ts.forEachChild(n, visit);
     };
     for (const sf of this.view.files.values()) if (sf.text.includes(path)) visit(sf);
+    this.routes.set(route, requested);
   }
 
   /** Where a route sends the API's data to clients the program does not hold (`respond`), with that data. */
   sentAway(): ReadonlyMap<Node, readonly Fact[]> {
-    return new Map([...this.responses].filter(([node]) => !this.clients.has(node)));
+    return new Map([...this.responses].filter(([node]) => !this.routes.get(this.responseRoutes.get(node) ?? '')));
   }
 
   /**
@@ -3556,6 +3561,8 @@ const DATA_HOOK = /\buse(?:SWR|SWRImmutable|Query|SuspenseQuery|AsyncData|LazyAs
 
 /** The cells of what the program stores in web storage, by key, and in files, by path (`persist`). */
 const STORAGE = 'storage';
+/** The cells of what a server's routes send, by route (`respond`). */
+const ROUTE = 'route';
 const FILE = 'file';
 /** The functions that write a file's text (`fs`, `fs/promises`, fs-extra), and that read it. */
 const FILE_WRITE = new Set(['writeFileSync', 'writeFile', 'outputFileSync', 'outputFile']);
