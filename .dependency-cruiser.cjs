@@ -16,7 +16,7 @@ const FLOORS = [
   {
     name: 'table',
     doc: 'the mapping table, its rule kinds, the endpoint model, the words of notes and markers, the payload schemas',
-    path: '^src/(mapping|rules|endpoints|vocabulary)/|^src/payload/schemas\\.ts$',
+    path: '^src/(mapping|rules|endpoints|vocabulary)/|^src/payload/(schemas|record-lists)\\.ts$',
   },
   {
     name: 'facts',

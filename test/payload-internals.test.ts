@@ -5,10 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadMappings } from '../src/mapping/load.js';
 import { indexOverrides } from '../src/payload/derive.js';
 import { type DiagnosticCode, Diagnostics } from '../src/payload/diagnostics.js';
-import type { RegionalOverride } from '../src/payload/schemas.js';
+import { V1_RECORD_LISTS } from '../src/payload/record-lists.js';
+import { type RegionalOverride, v1StateRecordSchema } from '../src/payload/schemas.js';
 import { stateCodeOf } from '../src/payload/states.js';
 import { planFor } from '../src/payload/steps.js';
 import { compareTimes } from '../src/payload/values.js';
@@ -137,5 +139,14 @@ describe('indexOverrides', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('V1_RECORD_LISTS', () => {
+  it('names exactly the array properties of the V1 state record schema', () => {
+    const arrays = Object.entries(v1StateRecordSchema.shape)
+      .filter(([, schema]) => schema instanceof z.ZodArray)
+      .map(([key]) => key);
+    expect([...V1_RECORD_LISTS]).toEqual(arrays);
   });
 });

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { type EndpointModel, endpointModel } from '../endpoints/model.js';
 import type { Mappings, ResolvedRule } from '../mapping/mappings.js';
 import type { PropertyRule, V2Format } from '../mapping/schema.js';
-import { v1StateRecordSchema } from '../payload/schemas.js';
+import { V1_RECORD_LISTS } from '../payload/record-lists.js';
 import { kindOf } from '../rules/registry.js';
 import { createPrefilter, type Prefilter, v1Tokens } from '../scan/prefilter.js';
 import { createTokenMatcher, type TokenMatcher } from '../scan/tokens.js';
@@ -103,11 +102,7 @@ function buildPlan(m: Mappings): CodemodPlan {
     knownSlugs: new Set([...m.v1Slugs, ...m.v2Slugs]),
     itemPropertyBySlug,
     itemProperties,
-    itemListKeys: new Set(
-      Object.entries(v1StateRecordSchema.shape)
-        .filter(([, schema]) => schema instanceof z.ZodArray)
-        .map(([key]) => key),
-    ),
+    itemListKeys: new Set(V1_RECORD_LISTS),
     fieldProperties,
     model: endpointModel(m),
     stringTokens: createTokenMatcher(v1Tokens(m)),

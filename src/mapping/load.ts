@@ -36,7 +36,7 @@ export function loadMappings(file?: string): Mappings {
 
 /** Validates an already-parsed table; `source` names it in error messages. */
 export function mappingsFromJson(json: unknown, source = '<table>'): Mappings {
-  const parsed = mappingTableSchema.safeParse(json);
+  const parsed = mappingTableSchema().safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new MappingError(source, describePath(json, issue?.path ?? []), issue?.message ?? 'invalid table');

@@ -1,5 +1,5 @@
 import type { V2Format } from '../mapping/schema.js';
-import { v2FormatSchema } from '../mapping/schema.js';
+import { V2_FORMATS as FORMATS } from '../mapping/schema.js';
 import type { CodecRun } from './codec.js';
 import { indexOverrides, type OverrideIndex } from './derive.js';
 import { type Diagnostics, jsonPath, PayloadError } from './diagnostics.js';
@@ -28,7 +28,7 @@ export interface DowngradeRun extends Run {
   readonly fields: FieldIndex | undefined;
 }
 
-const V2_FORMATS: ReadonlySet<string> = new Set(v2FormatSchema.options);
+const V2_FORMATS: ReadonlySet<string> = new Set(FORMATS);
 
 /**
  * A V2 format from the `field_format` of descriptor `index` of a field list (V2 names, or V1 names

@@ -1,24 +1,29 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import { slug, text } from '../mapping/schema-parts.js';
 import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
 
 /** A V1 Boolean folded into one option of a V2 Multi-select field. */
-export const consolidateSchema = z.strictObject({
-  kind: z.literal('consolidate'),
-  v1: slug,
-  /** The Multi-select field it folds into. */
-  v2: slug,
-  /** The option that is present when the V1 Boolean was true. */
-  option: slug,
-  description: text,
-});
-export type ConsolidateRule = z.infer<typeof consolidateSchema>;
+export const consolidateSchema = once(() =>
+  z.strictObject({
+    kind: z.literal('consolidate'),
+    v1: slug(),
+    /** The Multi-select field it folds into. */
+    v2: slug(),
+    /** The option that is present when the V1 Boolean was true. */
+    option: slug(),
+    description: text(),
+  }),
+);
+export type ConsolidateRule = z.infer<ReturnType<typeof consolidateSchema>>;
 
 export const consolidate: SlugKind<ConsolidateRule> = {
   kind: 'consolidate',
-  schema: consolidateSchema,
+  get schema() {
+    return consolidateSchema();
+  },
   index: (rule) => ({
     declares: [rule.v2],
     origins: [{ slug: rule.v2, origin: { kind: 'consolidate', v1: rule.v1, option: rule.option } }],

@@ -7,7 +7,9 @@ export { type DeleteRule, type Derive, deleteSchema, deletionCategorySchema, der
 
 export const deleted: SlugKind<DeleteRule> = {
   kind: 'delete',
-  schema: deleteSchema,
+  get schema() {
+    return deleteSchema();
+  },
   index: (rule) => ({ declares: [], origins: [], replacesV1: true, actionable: true, v1Format: rule.format }),
   validate(rule, ctx) {
     if (!ctx.inContradiction) for (const r of rule.replacement ?? []) ctx.requireV2(r, 'replacement');

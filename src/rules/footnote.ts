@@ -1,24 +1,29 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import { slug, text } from '../mapping/schema-parts.js';
 import { note } from '../vocabulary/notes.js';
 import { code, list } from './format.js';
 import type { SlugKind } from './kind.js';
 
 /** A V1 `*_notes` field whose text now stands in the `footnotes` of V2 fields. */
-export const footnoteSchema = z.strictObject({
-  kind: z.literal('footnote'),
-  v1: slug,
-  /** V2 fields whose `footnotes` now hold the notes. */
-  targets: z.array(slug).min(1),
-  /** True when the targets are this table's inference, not published. */
-  inferred: z.boolean(),
-  description: text,
-});
-export type FootnoteRule = z.infer<typeof footnoteSchema>;
+export const footnoteSchema = once(() =>
+  z.strictObject({
+    kind: z.literal('footnote'),
+    v1: slug(),
+    /** V2 fields whose `footnotes` now hold the notes. */
+    targets: z.array(slug()).min(1),
+    /** True when the targets are this table's inference, not published. */
+    inferred: z.boolean(),
+    description: text(),
+  }),
+);
+export type FootnoteRule = z.infer<ReturnType<typeof footnoteSchema>>;
 
 export const footnote: SlugKind<FootnoteRule> = {
   kind: 'footnote',
-  schema: footnoteSchema,
+  get schema() {
+    return footnoteSchema();
+  },
   index: (rule) => ({
     declares: [],
     origins: rule.targets.map((target) => ({ slug: target, origin: { kind: 'footnote', v1: rule.v1 } as const })),

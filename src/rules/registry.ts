@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import { consolidate } from './consolidate.js';
 import { deleted } from './delete.js';
 import { footnote } from './footnote.js';
@@ -30,10 +31,13 @@ export type SlugRule = { [K in SlugRuleKind]: z.output<Registry[K]['schema']> }[
 export const SLUG_RULE_KINDS = Object.keys(SLUG_KINDS) as SlugRuleKind[];
 
 /** The union of the kinds' row schemas. */
-export const slugRuleSchema: z.ZodType<SlugRule, SlugRule> = z.discriminatedUnion(
-  'kind',
-  Object.values(SLUG_KINDS).map((k) => k.schema) as unknown as [z.ZodObject],
-) as unknown as z.ZodType<SlugRule, SlugRule>;
+export const slugRuleSchema: () => z.ZodType<SlugRule, SlugRule> = once(
+  () =>
+    z.discriminatedUnion(
+      'kind',
+      Object.values(SLUG_KINDS).map((k) => k.schema) as unknown as [z.ZodObject],
+    ) as unknown as z.ZodType<SlugRule, SlugRule>,
+);
 
 /** The behaviour of a row's kind. */
 export function kindOf<R extends SlugRule>(rule: R): SlugKind<R> {

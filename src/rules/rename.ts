@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import type { V1Format } from '../mapping/schema-parts.js';
 import { certaintySchema, slug, text, v1FormatSchema, v2FormatSchema } from '../mapping/schema-parts.js';
 import { note } from '../vocabulary/notes.js';
@@ -6,30 +7,34 @@ import { code } from './format.js';
 import type { SlugKind, TableView } from './kind.js';
 
 /** A V1 slug with a new name in V2: same field, same item, another `field_type`. */
-export const renameSchema = z.strictObject({
-  kind: z.literal('rename'),
-  v1: slug,
-  v2: slug,
-  /** The V1 format, where a source gives it or it is inferred; absent when unknown. */
-  format: v1FormatSchema.optional(),
-  /** The V2 format the table believes, where it has grounds (`basis`); absent when unknown. */
-  v2Format: v2FormatSchema.optional(),
-  /**
-   * How sure the format claims are: `known` (a source states both formats), `inferred` (from
-   * `basis`: SPEC's naming conventions, the 2020 docs), `unknown` (SPEC gives only the new name;
-   * also when absent).
-   */
-  formatCertainty: certaintySchema.optional(),
-  /** Where the format claims come from. */
-  basis: text.optional(),
-  /** What to do, in code (the headline says what changed). */
-  description: text,
-});
-export type RenameRule = z.infer<typeof renameSchema>;
+export const renameSchema = once(() =>
+  z.strictObject({
+    kind: z.literal('rename'),
+    v1: slug(),
+    v2: slug(),
+    /** The V1 format, where a source gives it or it is inferred; absent when unknown. */
+    format: v1FormatSchema().optional(),
+    /** The V2 format the table believes, where it has grounds (`basis`); absent when unknown. */
+    v2Format: v2FormatSchema().optional(),
+    /**
+     * How sure the format claims are: `known` (a source states both formats), `inferred` (from
+     * `basis`: SPEC's naming conventions, the 2020 docs), `unknown` (SPEC gives only the new name;
+     * also when absent).
+     */
+    formatCertainty: certaintySchema().optional(),
+    /** Where the format claims come from. */
+    basis: text().optional(),
+    /** What to do, in code (the headline says what changed). */
+    description: text(),
+  }),
+);
+export type RenameRule = z.infer<ReturnType<typeof renameSchema>>;
 
 export const rename: SlugKind<RenameRule> = {
   kind: 'rename',
-  schema: renameSchema,
+  get schema() {
+    return renameSchema();
+  },
   index: (rule) => ({
     declares: [rule.v2],
     origins: [{ slug: rule.v2, origin: { kind: 'rename', v1: rule.v1 } }],

@@ -1,22 +1,27 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import { slug, text, v1FormatSchema } from '../mapping/schema-parts.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
 
 /** A V1 slug seen in real code that neither V2 table names: presumed the same in V2. */
-export const unchangedSchema = z.strictObject({
-  kind: z.literal('unchanged'),
-  v1: slug,
-  /** False: seen in real code, named by neither table, presumed the same in V2. */
-  verified: z.boolean(),
-  format: v1FormatSchema.optional(),
-  description: text,
-});
-export type UnchangedRule = z.infer<typeof unchangedSchema>;
+export const unchangedSchema = once(() =>
+  z.strictObject({
+    kind: z.literal('unchanged'),
+    v1: slug(),
+    /** False: seen in real code, named by neither table, presumed the same in V2. */
+    verified: z.boolean(),
+    format: v1FormatSchema().optional(),
+    description: text(),
+  }),
+);
+export type UnchangedRule = z.infer<ReturnType<typeof unchangedSchema>>;
 
 export const unchanged: SlugKind<UnchangedRule> = {
   kind: 'unchanged',
-  schema: unchangedSchema,
+  get schema() {
+    return unchangedSchema();
+  },
   index: (rule) => ({
     declares: [rule.v1],
     origins: [{ slug: rule.v1, origin: { kind: 'unchanged', v1: rule.v1 } }],

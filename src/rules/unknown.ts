@@ -1,26 +1,31 @@
 import { z } from 'zod';
+import { once } from '../mapping/once.js';
 import { slug, text } from '../mapping/schema-parts.js';
 import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
 
 /** A V1 slug that neither V2 table names and that V2 does not have: a person decides. */
-export const unknownSchema = z.strictObject({
-  kind: z.literal('unknown'),
-  v1: slug,
-  /** What became of it, where the sources say more than nothing (`was a 2020-cycle field, gone in V2`). */
-  fate: text.optional(),
-  /** The V1 field the sources pair it with (a 2020 field's generic field), when they do. */
-  counterpart: slug.optional(),
-  /** How the pairing is known, as a phrase (`as the 2020 V1 docs say (…)`). */
-  counterpartBasis: text.optional(),
-  description: text,
-});
-export type UnknownRule = z.infer<typeof unknownSchema>;
+export const unknownSchema = once(() =>
+  z.strictObject({
+    kind: z.literal('unknown'),
+    v1: slug(),
+    /** What became of it, where the sources say more than nothing (`was a 2020-cycle field, gone in V2`). */
+    fate: text().optional(),
+    /** The V1 field the sources pair it with (a 2020 field's generic field), when they do. */
+    counterpart: slug().optional(),
+    /** How the pairing is known, as a phrase (`as the 2020 V1 docs say (…)`). */
+    counterpartBasis: text().optional(),
+    description: text(),
+  }),
+);
+export type UnknownRule = z.infer<ReturnType<typeof unknownSchema>>;
 
 export const unknown: SlugKind<UnknownRule> = {
   kind: 'unknown',
-  schema: unknownSchema,
+  get schema() {
+    return unknownSchema();
+  },
   index: () => ({ declares: [], origins: [], replacesV1: false, actionable: true, v1Format: undefined }),
   validate(rule, ctx) {
     if (rule.counterpart !== undefined) ctx.requireV1(rule.counterpart, 'counterpart');
