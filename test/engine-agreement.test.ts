@@ -9,7 +9,7 @@ import { findV1Usage } from '../src/report/find.js';
 import { gatingFindings } from '../src/report/finding.js';
 import { isCodemodFile } from '../src/report/fixer.js';
 import { createReportRules } from '../src/report/rules.js';
-import { scanText } from '../src/report/scan-text.js';
+import { scanText } from '../src/report/scan.js';
 import { bundledMappings } from './helpers/bundled.js';
 
 /**

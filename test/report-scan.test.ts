@@ -5,7 +5,7 @@ import { excerpt } from '../src/report/excerpt.js';
 import type { Finding } from '../src/report/finding.js';
 import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
 import { createReportRules } from '../src/report/rules.js';
-import { scanText } from '../src/report/scan-text.js';
+import { scanText } from '../src/report/scan.js';
 import { propertyReadAfter } from '../src/report/value-read.js';
 import { findCivicEvidence, hasCivicContext } from '../src/scan/civic-context.js';
 import { bundledMappings } from './helpers/bundled.js';

@@ -13,7 +13,7 @@ import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
-import { openProgramMode } from './program/mode.js';
+import { openProgramMode } from './program/open.js';
 import { readWithProgram } from './program/sources.js';
 import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS, transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
@@ -195,7 +195,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     mappings.hosts,
     maxBytes,
   );
-  const configured = openProgramMode(
+  const configured = await openProgramMode(
     cwd,
     options,
     files.map((f) => f.path),

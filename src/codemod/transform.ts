@@ -24,11 +24,7 @@ import { scriptKindOfLang, type Ts, typescript } from './typescript.js';
 import { vueScriptBlocks } from './vue.js';
 import { transformVueVirtual } from './vue-transform.js';
 
-/** File extensions the codemod reads (without the dot). `.d.ts` files are `.ts` files. */
-export const CODEMOD_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue'];
-
-/** The data files the codemod also reads (config values, recorded payloads, GraphQL documents), by extension; env files by name (`ENV_FILE_NAME`). */
-export const DATA_EXTENSIONS: readonly string[] = ['json', 'yaml', 'yml', 'har', 'ndjson', 'jsonl', 'graphql', 'gql'];
+export { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 
 /** How a file is parsed: JS files as JSX (React code often puts JSX in `.js`), TS as TS, `.tsx` as TSX. */
 function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {

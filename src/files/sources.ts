@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { type PrefilterSpec, prefilterFromSpec } from '../scan/prefilter.js';
 import type { DiscoveredFile } from './discover.js';
 import { createBytesReader, DEFAULT_MAX_BYTES, type TextSkipReason, textSkipReason } from './read.js';
@@ -84,6 +84,8 @@ export async function* readSourcesParallel(
     return;
   }
   const job: ReadJob = { paths: files.map((f) => f.path), pick: files.map(options.pick), specs: options.specs, maxBytes };
+  // Loaded here: a run with a small tree (a hook's few files) never pays for the threads module.
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const worker = new Worker(script, { workerData: job });
   const batches: ReadBatch[] = [];
   let failure: unknown;

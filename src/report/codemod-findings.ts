@@ -1,10 +1,9 @@
-import { transformSource } from '../codemod/transform.js';
 import type { Change, Marker, TransformResult } from '../codemod/types.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { parseGraphql } from '../graphql/documents.js';
 import { explain, FIX } from '../mapping/explain.js';
-import { isGraphqlFile } from '../repo/data-files.js';
+import { isGraphqlFile } from '../repo/data-file-kinds.js';
 import { kindOf, SLUG_KINDS, type SlugRuleKind } from '../rules/registry.js';
 import { lineExcerpt } from './excerpt.js';
 import type { Finding, FindingKind } from './finding.js';
@@ -42,14 +41,9 @@ export function codemodScan(
   file: string,
   rules: ReportRules,
   lexed: LexerScan,
-  transform?: () => TransformResult | undefined,
+  transform: () => TransformResult,
 ): TextScan | undefined {
-  const options = {
-    mappings: rules.mappings,
-    longName: rules.assumeCivic ? ('always' as const) : ('auto' as const),
-    decisionsOnly: true,
-  };
-  const r = transform?.() ?? transformSource(text, file, options);
+  const r = transform();
   if (r.error) return undefined;
   const lines = new LineIndex(text);
   // Code that reads a slug-named property is a sign of the API too (not only strings spelled like slugs).

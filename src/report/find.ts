@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
-import { openProgramMode } from '../codemod/program/mode.js';
+import { openProgramMode } from '../codemod/program/open.js';
 import { readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
@@ -9,7 +9,7 @@ import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '.
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
-import { type DataFileContext, isDataFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
+import { isDataFile } from '../repo/data-file-kinds.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
@@ -41,7 +41,8 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
  * A path that does not exist throws `IoError`; a bad glob throws `UsageError`.
  */
 export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<ReportResult> {
-  const started = performance.now();
+  // Not `performance.now()`: the global loads Node's performance timeline, a millisecond of a hook's run.
+  const started = Date.now();
   const cwd = resolve(options.cwd ?? process.cwd());
   const mappings = options.mappings ?? loadMappings();
   const rules = createReportRules(mappings, { assumeCivic: options.assumeCivic ?? false });
@@ -60,7 +61,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     mappings.hosts,
     maxBytes,
   );
-  const configured = openProgramMode(
+  const configured = await openProgramMode(
     cwd,
     {
       mappings,
@@ -101,7 +102,15 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     config: { files: configFiles, cwd },
   });
   const outcomes = [...sources];
-  const dataContext: DataFileContext = { mappings, ...repositoryFieldList(outcomes, mappings) };
+  // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.
+  const alone = outcomes.some((s) => s.kind === 'candidate' && isCodemodFile(s.file.rel))
+    ? (await import('../codemod/transform.js')).transformSource
+    : undefined;
+  // Config files and recorded payloads are decided by modules a run without one never loads.
+  const data = outcomes.some((s) => s.kind === 'candidate' && isDataFile(s.file.path))
+    ? await import('../repo/data-files.js')
+    : undefined;
+  const dataContext = data && { mappings, ...data.repositoryFieldList(outcomes, mappings) };
   for (const source of outcomes) {
     const { file } = source;
     if (source.kind === 'error') {
@@ -124,10 +133,11 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     const scan = scanText(text, file.rel, rules, {
       prefiltered: true,
       ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
-      ...(isDataFile(file.path)
+      ...(alone ? { transformSource: alone } : {}),
+      ...(data && dataContext && isDataFile(file.path)
         ? {
             data: () =>
-              transformDataFile(text, file.path, {
+              data.transformDataFile(text, file.path, {
                 ...dataContext,
                 ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
               }),
@@ -158,7 +168,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       skippedList,
       skippedByDiscovery: { ...discovery.skipped },
       errors,
-      elapsedMs: Math.round(performance.now() - started),
+      elapsedMs: Date.now() - started,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { CODEMOD_EXTENSIONS } from '../codemod/transform.js';
+import { CODEMOD_EXTENSIONS } from '../codemod/extensions.js';
 
 /** The files `civic-migrate codemod` reads: their findings are its own decisions (see `codemod-findings.ts`). */
 const CODEMOD_SET = new Set(CODEMOD_EXTENSIONS);

@@ -1,4 +1,4 @@
-import type { TransformResult } from '../codemod/types.js';
+import type { TransformOptions, TransformResult } from '../codemod/types.js';
 import { LineIndex } from '../findings/position.js';
 import type { RuleRef } from '../findings/record.js';
 import { hasCivicContext } from '../scan/civic-context.js';
@@ -30,11 +30,16 @@ interface Hit {
 /** Comment closers that end a marker line (`*\/`, `-->`, `#}`, `--}}`, `%>`). */
 const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 
+/** The codemod's file-by-file decisions on a TS/JS/Vue text (`transformSource`). */
+export type TransformSource = (text: string, file: string, options: TransformOptions) => TransformResult;
+
 /**
  * Finds the V1 usage in one file's text. Pure: no file system. `file` is the path reported (and
  * picks how the text is read). The prefilter runs first (unless the caller ran it on the bytes:
  * `prefiltered`). A TS/JS/Vue file's findings are the codemod's own decisions (same places, same
- * words); any other file is read by a light per-language lexer.
+ * words), made by `transform` or, without a program, by `transformSource` (given by the caller, so
+ * that a run that reads no TS/JS file never loads the codemod: `scan.ts` gives the library's);
+ * any other file is read by a light per-language lexer.
  */
 export function scanText(
   text: string,
@@ -46,6 +51,8 @@ export function scanText(
     transform?: () => TransformResult | undefined;
     /** A data file (config, recorded payload): the codemod's decisions on it. */
     data?: () => TransformResult;
+    /** Without a program (or where it cannot decide): the codemod's decisions on the file alone. */
+    transformSource?: TransformSource;
   } = {},
 ): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
@@ -54,7 +61,16 @@ export function scanText(
     return dataScan(text, file, rules, lexed, options.data());
   }
   if (isCodemodFile(file)) {
-    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules, 'codemod-file'), options.transform);
+    const alone = () => {
+      if (!options.transformSource) throw new Error(`scanText: ${file} needs the codemod (give transformSource)`);
+      return options.transformSource(text, file, {
+        mappings: rules.mappings,
+        longName: rules.assumeCivic ? 'always' : 'auto',
+        decisionsOnly: true,
+      });
+    };
+    const transform = () => options.transform?.() ?? alone();
+    const scan = codemodScan(text, file, rules, lexerScan(text, file, rules, 'codemod-file'), transform);
     if (scan) return scan;
   }
   // Another language, or a TS/JS file the codemod cannot parse: a person makes every change here.

@@ -5,7 +5,7 @@ import { type VueVirtual, vueVirtual } from '../../vue/virtual.js';
 import { registerComponent } from '../transform.js';
 
 /** Vue components: a program holds their virtual scripts (`vueVirtual`), each as `<file>.vue.<lang>`. */
-export const VUE_FILE = /\.vue$/i;
+export { VUE_FILE } from './file-kinds.js';
 
 /**
  * The Vue components a program holds, as virtual scripts: a component's name in the program, and

@@ -10,12 +10,12 @@ import { globalComponents } from '../../vue/registrations.js';
 import { planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, renameLocations } from './civic-types.js';
-import { Components, VUE_FILE } from './components.js';
+import { Components } from './components.js';
 import { programFacts } from './facts.js';
+import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
 
-/** The TS/JS files an inferred program may hold. */
-export const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/i;
+export { SCRIPT_FILE } from './file-kinds.js';
 
 /** How many times the program may grow toward the files a tracked value reaches. */
 const MAX_ROUNDS = 6;

@@ -1,6 +1,5 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../../files/read.js';
-import { loadMappings } from '../../mapping/load.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -8,42 +7,14 @@ import { globalComponents } from '../../vue/registrations.js';
 import { codemodPrefilter, planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
-import { Components, VUE_FILE } from './components.js';
+import { Components } from './components.js';
 import { programFacts } from './facts.js';
-import { readBytes, SCRIPT_FILE } from './inferred-mode.js';
+import { readBytes } from './inferred-mode.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
-import { findProjectConfig, openProgram } from './project.js';
+import { openProgram } from './project.js';
 import { introducedTypeErrors } from './typecheck.js';
 
 export type { ProgramFile, ProgramMode } from './program-mode.js';
-
-/**
- * Opens program mode when the options or the target ask for it: `project` names a config, or
- * (unless `project: false`) the first target's folder or one above it up to `cwd` has one.
- * Finds the V1 Civic types of the whole program and every place that names their renamed members.
- */
-export function openProgramMode(
-  cwd: string,
-  options: {
-    readonly project?: string | false;
-    readonly paths?: readonly string[];
-    readonly mappings?: Mappings;
-    readonly maxBytes?: number;
-  },
-  files: readonly string[],
-  configFiles: readonly ConfigFile[] = [],
-): ProgramMode | undefined {
-  if (options.project === false) return undefined;
-  const configPath = options.project ? resolve(cwd, options.project) : findProjectConfig(cwd, options.paths?.[0] ?? '.', files);
-  if (!configPath) return undefined;
-  // The Vue components below the config join the program as their virtual scripts (as `vue-tsc` reads them).
-  const below = dirname(configPath) + sep;
-  const own = files.filter((f) => resolve(f).startsWith(below) && !f.includes('/node_modules/'));
-  const vue = own.filter((f) => VUE_FILE.test(f));
-  // The modules that may register the app's global components, when a component names one.
-  const scripts = own.filter((f) => SCRIPT_FILE.test(f));
-  return programMode(configPath, options.mappings ?? loadMappings(), { files: configFiles, cwd }, vue, options.maxBytes, scripts);
-}
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
 export function programMode(

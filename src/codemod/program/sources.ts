@@ -5,8 +5,7 @@ import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
-import { VUE_FILE } from './components.js';
-import { inferredProgramMode, SCRIPT_FILE } from './inferred-mode.js';
+import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import type { ProgramMode } from './program-mode.js';
 
 export interface ProgramSources {
@@ -61,10 +60,18 @@ export async function readWithProgram(
     }
   }
   const paths = () => files.map((f) => f.path);
+  // The role engine is loaded only for a run that has something to decide with it.
   const program =
     configured ??
     (options.infer && (texts.size > 0 || (options.config?.files.length ?? 0) > 0)
-      ? inferredProgramMode(options.infer, texts, paths(), read.maxBytes, parsed, options.config)
+      ? (await import('./inferred-mode.js')).inferredProgramMode(
+          options.infer,
+          texts,
+          paths(),
+          read.maxBytes,
+          parsed,
+          options.config,
+        )
       : undefined);
   function* sources(): Generator<SourceFile> {
     for (const source of outcomes) {

@@ -1,0 +1,21 @@
+import { transformSource } from '../codemod/transform.js';
+import type { TransformResult } from '../codemod/types.js';
+import type { ReportRules } from './rules.js';
+import { scanText as scan, type TextScan } from './scan-text.js';
+
+/**
+ * The library's `scanText`: V1 usage in one file's text, a TS/JS/Vue file decided by the codemod
+ * file by file unless `transform` (program mode) decides it. See `scan-text.ts`.
+ */
+export function scanText(
+  text: string,
+  file: string,
+  rules: ReportRules,
+  options: {
+    prefiltered?: boolean;
+    transform?: () => TransformResult | undefined;
+    data?: () => TransformResult;
+  } = {},
+): TextScan {
+  return scan(text, file, rules, { ...options, transformSource });
+}
