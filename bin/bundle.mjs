@@ -127,6 +127,7 @@ const cli = (entry, outfile) =>
 await cli('main.ts', 'bundle.cjs');
 // `explain SLUG` without yargs and the other commands (src/cli/quick.ts): a fifth of the bundle.
 await cli('quick.ts', 'quick.cjs');
+await cli('quick-report.ts', 'quick-report.cjs');
 
 // The bin's start (src/cli/code-cache.ts) as CommonJS: the bin then needs no ES module loader.
 await build({

@@ -7,9 +7,58 @@
 const { join } = require('node:path');
 
 const argv = process.argv.slice(2);
+
+/**
+ * Standard output or error as the CLI writes it. A terminal (a character device) gets Node's own
+ * stream, which knows its width. A pipe or a file is written with fs.writeSync, as Node writes them
+ * on Linux anyway (synchronously): making process.stdout for a pipe loads Node's stream and net
+ * classes, a tenth of a hook's short run. If the descriptor refuses a write for now (EAGAIN: someone
+ * made it non-blocking), the rest of the run writes through Node's stream, which waits for it.
+ */
+function output(fd, stream) {
+  const fs = require('node:fs');
+  let direct;
+  try {
+    direct = !fs.fstatSync(fd).isCharacterDevice();
+  } catch {
+    direct = false;
+  }
+  if (!direct) return stream();
+  let fallback;
+  return {
+    isTTY: false,
+    write(text) {
+      if (fallback) return fallback.write(text);
+      const bytes = Buffer.from(text, 'utf8');
+      let at = 0;
+      try {
+        while (at < bytes.length) at += fs.writeSync(fd, bytes, at);
+      } catch (error) {
+        // The reader is gone (`| head`): what is left has nowhere to go, as with any command in a pipe.
+        if (error?.code === 'EPIPE') {
+          fallback = { write: () => false };
+          return false;
+        }
+        if (error?.code !== 'EAGAIN') throw error;
+        fallback = stream();
+        return fallback.write(bytes.subarray(at));
+      }
+      return true;
+    },
+  };
+}
+
+let stdout;
+let stderr;
 const io = {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  get stdout() {
+    stdout ??= output(1, () => process.stdout);
+    return stdout;
+  },
+  get stderr() {
+    stderr ??= output(2, () => process.stderr);
+    return stderr;
+  },
   // Made on first use: process.stdin opens a stream (and loads Node's stream classes) that only `adapt -` reads.
   get stdin() {
     return process.stdin;
@@ -50,6 +99,16 @@ function loadStart() {
     if (start && argv.length === 2 && argv[0] === 'explain') {
       const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'quick.cjs'), cache, 'quick');
       const code = quick === undefined ? undefined : await quick.runQuick(argv, io);
+      if (code !== undefined) {
+        process.exitCode = code;
+        return;
+      }
+    }
+    // `report` as a hook or CI types it, from its own bundle (src/cli/quick-report.ts), unless it answers that the call needs the whole CLI.
+    if (start && argv[0] === 'report') {
+      start.loadLargeModulesFast(cache);
+      const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'quick-report.cjs'), cache, 'report');
+      const code = quick === undefined ? undefined : await quick.runQuickReport(argv, io);
       if (code !== undefined) {
         process.exitCode = code;
         return;

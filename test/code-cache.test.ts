@@ -280,7 +280,7 @@ describe('fnv64, the cache key', () => {
 
 describe('the bundles', () => {
   it('have no native import() left: a vm.Script would need an experimental loader for it (a warning on stderr)', () => {
-    for (const file of ['bundle.cjs', 'quick.cjs']) {
+    for (const file of ['bundle.cjs', 'quick.cjs', 'quick-report.cjs']) {
       const bundle = readFileSync(join(root, 'dist/cli', file), 'utf8');
       expect({ file, imports: bundle.match(/[^\w$.]import\(/g) ?? [] }).toEqual({ file, imports: [] });
     }
@@ -350,5 +350,48 @@ describe('explain SLUG from its own bundle (src/cli/quick.ts)', () => {
       expect.stringMatching(/^bundle\.cjs\.explain\./),
       expect.stringMatching(/^quick\.cjs\.quick\./),
     ]);
+  });
+});
+
+describe('report from its own bundle (src/cli/quick-report.ts)', () => {
+  const steady = (r: { code: number | null; stdout: string; stderr: string }) => ({
+    ...r,
+    stdout: r.stdout.replace(/"elapsedMs": \d+/g, '"elapsedMs": 0'),
+  });
+  it('answers as the whole CLI does, without loading it, on a pipe as on a file', () => {
+    const dir = join(scratch, `project-${n++}`);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'geo.py'), 'KEY = "vbm_no_excuse"\n');
+    writeFileSync(
+      join(dir, 'api.ts'),
+      "export const load = () => fetch('https://api.civicdata.example/v1/election/field/').then((r) => r.json());\n",
+    );
+    for (const format of ['text', 'json']) {
+      const cache = freshDir();
+      const quick = cli(['report', '--format', format, '--fail-on', 'none'], { CIVIC_MIGRATE_CACHE_DIR: cache }, dir);
+      expect(quick.code).toBe(0);
+      expect(quick.stdout).toContain(format === 'json' ? '"filesAffected": 2' : 'geo.py');
+      // A flag the quick path leaves to the parser: the whole CLI, the same answer.
+      const whole = cli(
+        ['report', '--format', format, '--fail-on', 'none', '--no-assume-civic'],
+        { CIVIC_MIGRATE_CACHE_DIR: freshDir() },
+        dir,
+      );
+      expect(steady(quick)).toEqual(steady(whole));
+      expect(entries(cache).filter((e) => e.includes('.cjs.'))).toEqual([
+        expect.stringMatching(/^quick-report\.cjs\.report\.[0-9a-f]{16}\.v8$/),
+      ]);
+    }
+    // Standard output a file (not a pipe): the same bytes.
+    const out = join(scratch, `out-${n++}.json`);
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" report --format json --fail-on none > "${out}"`], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: scratch, CIVIC_MIGRATE_CACHE_DIR: 'off' },
+    });
+    expect(r.status).toBe(0);
+    expect(steady({ code: 0, stdout: readFileSync(out, 'utf8'), stderr: '' }).stdout).toBe(
+      steady(cli(['report', '--format', 'json', '--fail-on', 'none'], { CIVIC_MIGRATE_CACHE_DIR: 'off' }, dir)).stdout,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
 import { describeIoFailure, IoError, ioFailure, UsageError } from '../errors.js';
 import { DEFAULT_MAX_BYTES, readInputFileSync } from './read.js';
@@ -51,6 +50,9 @@ export interface Discovery {
   readonly errors: { rel: string; message: string }[];
 }
 
+/** Every character fast-glob may read as a pattern (`*`, `?`, classes, braces, extglobs): a path without one is a plain path. */
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
 const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 
 interface IgnoreLayer {
@@ -86,7 +88,9 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
   const roots: string[] = [];
   const explicitFiles: string[] = [];
   for (const raw of options.paths?.length ? options.paths : ['.']) {
-    if (fg.isDynamicPattern(raw.replace(/\\/g, '/'))) {
+    // fast-glob is loaded for a pattern only: a hook's plain paths never pay for its start.
+    const fg = GLOB_CHARS.test(raw) ? (await import('fast-glob')).default : undefined;
+    if (fg?.isDynamicPattern(raw.replace(/\\/g, '/'))) {
       const matches = await fg(raw.replace(/\\/g, '/'), {
         cwd,
         absolute: true,
@@ -102,7 +106,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     const abs = resolve(cwd, raw);
     let stat: import('node:fs').Stats;
     try {
-      stat = await fs.stat(abs);
+      stat = statSync(abs);
     } catch (error) {
       // `.` names no folder in a message: its absolute path does.
       throw ioFailure(raw === '.' ? abs : raw, 'read', error);
@@ -111,13 +115,13 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     else explicitFiles.push(abs);
   }
 
-  const realRoots = await Promise.all(
-    roots.map((r) =>
-      fs.realpath(r).catch((error: unknown) => {
-        throw ioFailure(r, 'resolve', error);
-      }),
-    ),
-  );
+  const realRoots = roots.map((r) => {
+    try {
+      return realpathSync(r);
+    } catch (error) {
+      throw ioFailure(r, 'resolve', error);
+    }
+  });
   const insideRoots = (real: string) => realRoots.some((root) => real === root || real.startsWith(root + sep));
 
   // Files named directly are kept (extensions and include/exclude still apply, gitignore too).
@@ -156,7 +160,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
     for (;;) {
       chain.unshift(cur);
       try {
-        await fs.access(join(cur, '.git'));
+        accessSync(join(cur, '.git'));
         repoRoot = cur;
         break;
       } catch {}
@@ -251,8 +255,8 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
       let realPath: string | undefined;
       if (entry.isSymbolicLink()) {
         try {
-          realPath = await fs.realpath(abs);
-          const stat = await fs.stat(realPath);
+          realPath = realpathSync(abs);
+          const stat = statSync(realPath);
           isDir = stat.isDirectory();
           isFile = stat.isFile();
         } catch (error) {
