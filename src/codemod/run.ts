@@ -241,6 +241,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       infer: options.project === false ? undefined : mappings,
       onRead: (done) => options.onProgress?.(done, files.length),
       config: { files: configFiles, cwd },
+      transformOptions,
     },
   );
   const outcomes = [...sources];

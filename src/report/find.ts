@@ -100,6 +100,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     configured,
     infer: options.project === false ? undefined : mappings,
     config: { files: configFiles, cwd },
+    transformOptions,
   });
   const outcomes = [...sources];
   // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.

@@ -17,6 +17,8 @@ type Node = TsNamespace.Node;
 export interface RoleAnalysis {
   /** The roles a node holds, with how each got there. */
   at(node: Node): readonly Fact[];
+  /** The channels by name the API's data took between files (`Tracker.channels`): none, or the analysis of a part is not the whole's. */
+  readonly channels: ReadonlySet<string>;
   /**
    * For a base URL (the literal or template it starts from): a path of another service the program
    * joins it with, as `/v1/registration/status/…`; undefined when every path joined with it is the API's.
@@ -173,6 +175,7 @@ export function analyzeRoles(
   };
   return {
     at: (node) => t.facts.at(node),
+    channels: t.channels,
     sharedWith: (node) => {
       for (let n: Node | undefined = node; n; n = n.parent) {
         const other = otherOf(n);

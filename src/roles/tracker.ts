@@ -186,6 +186,13 @@ export class Tracker {
   private readonly refSites = new Set<string>();
   /** What to do with each member name stored in an object site, now and later (`eachMember`). */
   private readonly memberWatchers = new Map<string, ((member: string) => void)[]>();
+  /**
+   * The channels by name the API's data took between files (an event's name, a member of the global
+   * object, a storage key or a file's path, a route, a React context, a Vue provide key): they link
+   * files that import nothing of each other, so an analysis of part of a program that used one may
+   * have missed the files at the other end (`inferred-mode.ts` decides a large program in groups).
+   */
+  readonly channels = new Set<string>();
 
   constructor(
     readonly view: ProgramView,
@@ -1065,6 +1072,12 @@ export class Tracker {
     this.holdSetup(setup, this.roles.site(options, 'object'), () => this.followThisOf(options));
   }
 
+  /** What a Vue app provides under a key (`provide('fields', …)`, a component's `provide` option): every `inject` of it gets it. */
+  private provided(key: string, fact: Fact): void {
+    this.channels.add('provide');
+    this.facts.store(provision(key), fact);
+  }
+
   /** `inject('fields')`: what the app provides under that key (`provide('fields', …)`, a component's `provide` option). */
   vueInject(call: TsNamespace.CallExpression): void {
     const key = injectionKey(this.ts, this.view.checker, call.arguments[0]);
@@ -1085,7 +1098,7 @@ export class Tracker {
     const provideAll = (f: Fact) => {
       const o = f.role;
       if (o.t === 'site' && o.what === 'object')
-        this.eachMember(o, (member) => this.facts.watch(this.cell(o, member), (g) => this.facts.store(provision(member), g)));
+        this.eachMember(o, (member) => this.facts.watch(this.cell(o, member), (g) => this.provided(member, g)));
     };
     if (provide && this.calls.isFunctionLike(provide)) this.facts.watch(this.returnCell(provide), provideAll);
     else if (provide && ts.isObjectLiteralExpression(provide)) this.facts.observe(provide, provideAll);
@@ -1352,6 +1365,7 @@ export class Tracker {
    */
   private globalObject(at: TsNamespace.Identifier): SiteRole {
     if (this.global) return this.global;
+    this.channels.add('global object');
     const site = this.roles.site(at, 'object');
     this.global = site;
     this.eachMember(site, (member) => this.globalReads(site, member));
@@ -1889,6 +1903,7 @@ export class Tracker {
    * that component's file. Found once per program.
    */
   private listenersOf(event: string): readonly Listener[] {
+    this.channels.add('event');
     // Stryker disable next-line ConditionalExpression: a cache: found again, the listeners are the same
     if (!this.listeners) {
       const { ts } = this;
@@ -2445,7 +2460,7 @@ export class Tracker {
     if (vue === 'provide' && index === 1) {
       // Stryker disable next-line OptionalChaining: a value at index 1 means the call has arguments
       const key = injectionKey(ts, this.view.checker, call.arguments?.[0]);
-      if (key !== undefined) this.facts.store(provision(key), fact);
+      if (key !== undefined) this.provided(key, fact);
       // `provide(FieldsKey, …)`, the key imported from a module the program does not hold yet: it is wanted.
       // Mutation: `call.arguments?.[0]` -> true, and `?.` -> `.`, are equivalent: a value at index 1 means there is a first argument.
       else if (call.arguments?.[0]) this.wantModuleOf(call.arguments[0], r);
@@ -3181,6 +3196,7 @@ export class Tracker {
    */
   private respond(route: string, call: TsNamespace.CallExpression, fact: Fact): void {
     const { ts } = this;
+    this.channels.add('route');
     keepFact(this.responses, call, fact);
     this.responseRoutes.set(call, route);
     // What every response of the route sends, for its requests (found once per route, as `persist` finds a key's reads).
@@ -3223,6 +3239,7 @@ export class Tracker {
    */
   private persist(stringify: CallLike, fact: Fact): void {
     const { ts } = this;
+    this.channels.add('storage');
     const up = outerParens(ts, stringify);
     const p = up.parent;
     let at: Node | undefined;
@@ -3359,6 +3376,7 @@ export class Tracker {
   private provide(tag: Expression, fact: Fact): boolean {
     const { ts } = this;
     if (!ts.isPropertyAccessExpression(tag) || tag.name.text !== 'Provider') return false;
+    this.channels.add('context');
     const context = this.contextOf(tag.expression);
     if (!context) {
       // A context of a module the program does not hold yet is wanted; else its readers are not seen.

@@ -1,31 +1,66 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
+import type { ApiNode } from '../../roles/graph.js';
 import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
 import { globalComponents } from '../../vue/registrations.js';
 import { planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
-import { findCivicMembers, renameLocations } from './civic-types.js';
+import type { TransformOptions, TransformResult } from '../types.js';
+import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { Components } from './components.js';
 import { programFacts } from './facts.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
-import { type ProgramMode, usesByFile } from './program-mode.js';
+import { type ProgramFile, type ProgramMode, usesByFile } from './program-mode.js';
 
 export { SCRIPT_FILE } from './file-kinds.js';
 
 /** How many times the program may grow toward the files a tracked value reaches. */
 const MAX_ROUNDS = 6;
 
+/** Deciding a large inferred program in groups: what the run will ask of each file, decided while its group's program is open. */
+export interface Grouping {
+  readonly transformOptions: TransformOptions;
+  /** Candidates' total text from which the program is decided in groups (`readWithProgram`'s `GROUP_FROM_BYTES`). */
+  readonly fromBytes: number;
+  /** A candidate's text as the run read it (with its BOM), which the run will hand `transform`. */
+  readonly textAsRead: (path: string) => string | undefined;
+}
+
+/** What every program of one run shares: the files it may take in, and what is found once among them. */
+interface Inference {
+  readonly mappings: Mappings;
+  readonly maxBytes: number;
+  readonly scripts: readonly string[];
+  readonly vue: ReadonlySet<string>;
+  readonly known: ReadonlySet<string>;
+  readonly globals: () => ReadonlyMap<string, string>;
+  readonly config: { files: readonly ConfigFile[]; cwd: string };
+  importers?: Importers;
+}
+
+/** One program decided: its files, the role engine's analysis, the renames of declared types. */
+interface Decided {
+  readonly view: InferredProgram;
+  readonly roles: RoleAnalysis;
+  readonly renames: ReadonlyMap<string, readonly RenameLocation[]>;
+  readonly components: Components;
+}
+
 /**
  * Program mode without a config, as an editor does for loose JavaScript: an inferred program over
  * the TS/JS files that show V1 usage (`candidates`: their texts as read), grown toward the files a
  * tracked value reaches (a function it is passed to in a module the program does not hold yet, the
  * importers of a module whose exports carry it), round by round; `files` are the files the run
- * may take in. Undefined when no TS/JS file shows V1 usage.
+ * may take in. Undefined when no TS/JS file shows V1 usage. With `grouping`, a program whose
+ * candidates hold `fromBytes` of code or more is decided in groups, each file's answers kept
+ * (see `decideInGroups`), when the groups are shown to be independent; else as one.
  */
 export function inferredProgramMode(
   mappings: Mappings,
@@ -34,13 +69,50 @@ export function inferredProgramMode(
   maxBytes = DEFAULT_MAX_BYTES,
   parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
   config: { files: readonly ConfigFile[]; cwd: string } = { files: [], cwd: process.cwd() },
+  grouping?: Grouping,
 ): ProgramMode | undefined {
-  const plan = planFor(mappings);
   const scripts = files.filter((f) => SCRIPT_FILE.test(f) && !f.endsWith('.d.ts')).map((f) => resolve(f));
-  const vue = new Set(files.filter((f) => VUE_FILE.test(f)).map((f) => resolve(f)));
-  const known = new Set(scripts);
+  let found: ReadonlyMap<string, string> | undefined;
+  const inference: Inference = {
+    mappings,
+    maxBytes,
+    scripts,
+    vue: new Set(files.filter((f) => VUE_FILE.test(f)).map((f) => resolve(f))),
+    known: new Set(scripts),
+    globals: () => {
+      found ??= globalComponents(scripts, (path) => readBytes(path, maxBytes)?.toString('utf8'));
+      return found;
+    },
+    config,
+  };
+  let bytes = 0;
+  for (const text of candidates.values()) bytes += text.length;
+  if (grouping && config.files.length === 0 && bytes >= grouping.fromBytes) {
+    const grouped = decideInGroups(inference, candidates, grouping);
+    if (grouped) return grouped;
+  }
+  const decided = decide(inference, candidates, parsed, true);
+  if (!decided) return undefined;
+  const { roles } = decided;
+  return {
+    configPath: undefined,
+    fileOf: (path) => programFile(decided, resolve(path)),
+    typeCheck: () => [],
+    configUsesOf: usesByFile(roles.configUses()),
+    graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
+  };
+}
+
+/** One program over the candidates (and, with `readers`, the code that reads a config file's API URL), grown round by round, decided. */
+function decide(
+  inference: Inference,
+  candidates: ReadonlyMap<string, string>,
+  parsed: ReadonlyMap<string, TsNamespace.SourceFile>,
+  readers: boolean,
+): Decided | undefined {
+  const { mappings, maxBytes, scripts, vue, known, config } = inference;
   // A component joins the program as its virtual script.
-  const components = new Components(() => globalComponents(scripts, (path) => readBytes(path, maxBytes)?.toString('utf8')));
+  const components = new Components(inference.globals);
   const texts = new Map<string, string>();
   /** Puts a file's text (as read) where the program reads it. */
   const put = (into: Map<string, string>, abs: string, text: string): void => {
@@ -51,7 +123,8 @@ export function inferredProgramMode(
   for (const [path, text] of candidates) put(texts, resolve(path), text);
   // Code that reads a config file holding an API URL is part of the program, whatever its text shows.
   const have = (path: string) => texts.has(components.nameOf(path));
-  for (const [path, text] of configReaders(config.files, [...scripts, ...vue], have, maxBytes)) put(texts, path, text);
+  if (readers)
+    for (const [path, text] of configReaders(config.files, [...scripts, ...vue], have, maxBytes)) put(texts, path, text);
   if (texts.size === 0) return undefined;
 
   const parsedByPath = new Map([...parsed].map(([path, sf]) => [resolve(path), sf]));
@@ -64,7 +137,6 @@ export function inferredProgramMode(
     return analyzeRoles(program, mappings, undefined, sources);
   };
   let roles: RoleAnalysis = analyze();
-  let importers: Importers | undefined;
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const more = new Map<string, string>();
     const take = (path: string) => {
@@ -75,37 +147,269 @@ export function inferredProgramMode(
     };
     for (const path of roles.wanted) take(resolve(path));
     if (roles.exporting.size > 0) {
-      importers ??= importerIndex(program, [...scripts, ...vue], maxBytes);
-      for (const sf of roles.exporting) for (const path of importers.of(components.fileOf(resolve(sf.fileName)))) take(path);
+      inference.importers ??= importerIndex(program, [...scripts, ...vue], maxBytes);
+      for (const sf of roles.exporting)
+        for (const path of inference.importers.of(components.fileOf(resolve(sf.fileName)))) take(path);
     }
     if (more.size === 0) break;
     program = program.withFiles(more);
     roles = analyze();
   }
-  const decided = roles;
-  const view = program;
   // Declared types (TS, JSDoc) are evidence here too: their V1 members, and every place that names them.
-  const renames = renameLocations(view, findCivicMembers(view, plan));
+  const renames = renameLocations(program, findCivicMembers(program, planFor(mappings)));
+  return { view: program, roles, renames, components };
+}
+
+/** A file (absolute path) as a decided program sees it, or undefined when the program does not hold it. */
+function programFile(decided: Decided, abs: string): ProgramFile | undefined {
+  const { view, roles, renames, components } = decided;
+  const name = components.nameOf(abs);
+  const sourceFile = view.files.get(name);
+  if (!sourceFile) return undefined;
+  const facts = () => programFacts(view, sourceFile, renames.get(name) ?? [], roles);
+  return {
+    hasRenames: roles.reached.has(sourceFile) || renames.has(name),
+    transform: (text, options) =>
+      components.has(abs)
+        ? transformProgramVue(text, sourceFile, facts(), options, components.virtualOf(abs, text))
+        : transformProgramFile(text, abs, sourceFile, facts(), options),
+  };
+}
+
+/** What a group's program decided of one of its files, kept after the program is dropped. */
+interface Kept {
+  readonly hasRenames: boolean;
+  /** The text it was decided from (as the run reads it) and what the codemod decided. */
+  readonly text?: string;
+  readonly result?: TransformResult | undefined;
+}
+
+/** A group decided: its program's files (absolute paths), what each file holds, and what its program says as a whole. */
+interface GroupOutcome {
+  readonly files: ReadonlyMap<string, Kept>;
+  /** The top-level names its scripts (files that are no module) declare: every file of the program sees them. */
+  readonly globalNames: ReadonlySet<string>;
+  /** The files its program's files import (relative specifiers, resolved), held or not. */
+  readonly imports: ReadonlySet<string>;
+  readonly usesApi: boolean;
+}
+
+/**
+ * A large inferred program decided in groups, one program open at a time, each file's answers
+ * (`hasRenames`, the codemod's decisions with the run's options) kept as its group's program is
+ * dropped. The candidates start in groups joined by their relative imports; after every group is
+ * decided, groups are joined and decided again, until none is:
+ * - whose programs hold a file in common (a value followed into a module another group holds: the
+ *   rounds took it in, as they take in what one program would),
+ * - where a file of one imports a file of the other (one program would resolve the import: a
+ *   module re-exporting the API's function, imported by a file of another group),
+ * - where one's scripts declare a top-level name the other's files spell (scripts share one scope).
+ * Undefined, and the caller decides one program, when a group's data took a channel by name
+ * between files (`RoleAnalysis.channels`: an event, the global object, web storage, a route, a
+ * context), when a group fills GraphQL node types with the API's objects (a query of the type in any
+ * file reads them), or when a file declares into the global scope from a module (`declare global`,
+ * `declare module`): what links files there is not their imports, so a group alone may not be the
+ * whole. Config files are left to one program by the caller.
+ */
+function decideInGroups(
+  inference: Inference,
+  candidates: ReadonlyMap<string, string>,
+  grouping: Grouping,
+): ProgramMode | undefined {
+  const paths = [...candidates.keys()].map((p) => resolve(p));
+  const textOf = new Map([...candidates].map(([p, t]) => [resolve(p), t]));
+  if ([...textOf.values()].some((t) => AMBIENT.test(t))) return undefined;
+  const sets = new DisjointSets(paths);
+  for (const [from, text] of textOf) for (const target of importsOf(text, from)) if (textOf.has(target)) sets.join(from, target);
+  const outcomes = new Map<string, GroupOutcome>();
+  const collect = collector();
+  let pending = sets.groups();
+  while (pending.length > 0) {
+    for (const group of pending) {
+      const outcome = decideGroup(inference, group, textOf, grouping);
+      collect();
+      if (!outcome) return undefined;
+      outcomes.set(group[0] as string, outcome);
+    }
+    // Groups that must be one: a file in both programs, a file of one importing a file of the other,
+    // or a script's name spelled in the other's files.
+    const byFile = new Map<string, string>();
+    const joined = new Set<string>();
+    for (const [key, outcome] of outcomes)
+      for (const file of outcome.files.keys()) {
+        const other = byFile.get(file);
+        if (other !== undefined && sets.find(other) !== sets.find(key)) joined.add(sets.join(other, key));
+        byFile.set(file, key);
+      }
+    for (const [key, outcome] of outcomes)
+      for (const target of outcome.imports) {
+        const other = byFile.get(target);
+        if (other !== undefined && sets.find(other) !== sets.find(key)) joined.add(sets.join(other, key));
+      }
+    const declaring = [...outcomes].filter(([, o]) => o.globalNames.size > 0);
+    if (declaring.length > 0)
+      for (const [key, outcome] of outcomes) {
+        const spelled = identifiersIn([...outcome.files.keys()].map((f) => textOf.get(f) ?? readText(f, inference.maxBytes)));
+        for (const [other, o] of declaring)
+          if (sets.find(other) !== sets.find(key) && [...o.globalNames].some((n) => spelled.has(n)))
+            joined.add(sets.join(other, key));
+      }
+    if (joined.size === 0) break;
+    // The joined groups are decided again, as one each; the others stand.
+    const roots = new Set([...joined].map((k) => sets.find(k)));
+    for (const key of [...outcomes.keys()]) if (roots.has(sets.find(key))) outcomes.delete(key);
+    pending = sets.groups().filter((g) => roots.has(sets.find(g[0] as string)));
+  }
+  const kept = new Map<string, Kept>();
+  for (const outcome of outcomes.values()) for (const [file, k] of outcome.files) kept.set(file, k);
+  const usesApi = [...outcomes.values()].some((o) => o.usesApi);
   return {
     configPath: undefined,
     fileOf(path) {
-      const abs = resolve(path);
-      const name = components.nameOf(abs);
-      const sourceFile = view.files.get(name);
-      if (!sourceFile) return undefined;
-      const facts = () => programFacts(view, sourceFile, renames.get(name) ?? [], decided);
+      const k = kept.get(resolve(path));
+      if (!k) return undefined;
       return {
-        hasRenames: decided.reached.has(sourceFile) || renames.has(name),
-        transform: (text, options) =>
-          components.has(abs)
-            ? transformProgramVue(text, sourceFile, facts(), options, components.virtualOf(abs, text))
-            : transformProgramFile(text, abs, sourceFile, facts(), options),
+        hasRenames: k.hasRenames,
+        // Decided with the run's options, from the text the run reads; another text is the syntax's to decide.
+        transform: (text, options) => (text === k.text && sameOptions(options, grouping.transformOptions) ? k.result : undefined),
       };
     },
     typeCheck: () => [],
-    configUsesOf: usesByFile(decided.configUses()),
-    graphql: () => ({ types: decided.apiTypes(), usesApi: decided.reached.size > 0 }),
+    configUsesOf: () => [],
+    // No group fills a GraphQL type (else the program is decided as one).
+    graphql: () => ({ types: new Map<string, ApiNode>(), usesApi }),
   };
+}
+
+/** One group's program, decided, and what the run will ask of each of its files; undefined when the group is not the whole of its flows. */
+function decideGroup(
+  inference: Inference,
+  group: readonly string[],
+  textOf: ReadonlyMap<string, string>,
+  grouping: Grouping,
+): GroupOutcome | undefined {
+  const candidates = new Map(group.map((p) => [p, textOf.get(p) as string]));
+  const decided = decide(inference, candidates, new Map(), false);
+  if (!decided) return { files: new Map(), globalNames: new Set(), imports: new Set(), usesApi: false };
+  // A channel by name, or GraphQL node types filled with the API's objects (every query of the type, in any file, reads them).
+  if (decided.roles.channels.size > 0 || decided.roles.apiTypes().size > 0) return undefined;
+  const { ts } = decided.view;
+  const files = new Map<string, Kept>();
+  const globalNames = new Set<string>();
+  const imports = new Set<string>();
+  for (const [name, sf] of decided.view.files) {
+    if (AMBIENT.test(sf.text)) return undefined;
+    for (const target of importsOf(sf.text, decided.components.fileOf(name))) imports.add(target);
+    if (
+      !sf.isDeclarationFile &&
+      !ts.isExternalModule(sf) &&
+      (sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator === undefined
+    )
+      for (const declared of (sf as { locals?: ReadonlyMap<string, unknown> }).locals?.keys() ?? []) globalNames.add(declared);
+    const abs = decided.components.fileOf(name);
+    const file = programFile(decided, abs);
+    if (!file) continue;
+    const candidate = candidates.has(abs);
+    if (!candidate && !file.hasRenames) {
+      files.set(abs, { hasRenames: false });
+      continue;
+    }
+    // As the run will read it: a candidate's text as read, another file's read again from disk (as `readWithProgram` does).
+    const text = candidate ? grouping.textAsRead(abs) : readText(abs, inference.maxBytes);
+    const result = text === undefined ? undefined : file.transform(text, grouping.transformOptions);
+    files.set(abs, { hasRenames: file.hasRenames, ...(text === undefined ? {} : { text, result }) });
+  }
+  return { files, globalNames, imports, usesApi: decided.roles.reached.size > 0 };
+}
+
+/** The files a text imports by relative specifiers (`import`, `import()`, `require`), resolved from `from`. */
+function importsOf(text: string, from: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const target = resolveLoosely(match[2] as string, from);
+    if (target) out.push(resolve(target));
+  }
+  return out;
+}
+
+/** A module that declares into the global scope, or declares a module by name: what it declares is seen by files that do not import it. */
+const AMBIENT = /\bdeclare\s+(?:global\b|module\s+['"])/;
+
+/**
+ * After each group: a full collection whenever the heap has grown by `HEAP_SLACK` since the last
+ * one. The groups' programs are garbage as soon as they are decided, but they lived through many
+ * minor collections, so they wait in the old generation, which V8 lets grow to about twice what is
+ * live: deciding in groups would then hold as much as one program does. V8 collects on request
+ * only with `--expose-gc`; the flag is set long enough to take the function (as the `expose-gc`
+ * package does) and set back, so that the code cache's flags stay the run's. Without it (a V8 that
+ * refuses the flag), nothing is collected early.
+ */
+function collector(): () => void {
+  let gc: (() => void) | undefined;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  } catch {
+    gc = undefined;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+  let base = v8.getHeapStatistics().used_heap_size;
+  return () => {
+    if (!gc || v8.getHeapStatistics().used_heap_size - base < HEAP_SLACK) return;
+    gc();
+    base = v8.getHeapStatistics().used_heap_size;
+  };
+}
+
+/** How much the heap may grow between two collections of `collector` (bytes). */
+const HEAP_SLACK = 64 * 1024 * 1024;
+
+/** Whether two runs of the codemod decide alike. */
+function sameOptions(a: TransformOptions, b: TransformOptions): boolean {
+  return a.mappings === b.mappings && a.markers === b.markers && a.longName === b.longName && a.decisionsOnly === b.decisionsOnly;
+}
+
+/** The identifiers spelled in some texts. */
+function identifiersIn(texts: readonly (string | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) if (text) for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) out.add(m[0]);
+  return out;
+}
+
+/** A file's text as the run reads it (`utf8`), or undefined when it cannot be read. */
+function readText(path: string, maxBytes: number): string | undefined {
+  return readBytes(path, maxBytes)?.toString('utf8');
+}
+
+/** Sets of paths, joined (union–find). */
+class DisjointSets {
+  private readonly parent = new Map<string, string>();
+  constructor(items: readonly string[]) {
+    for (const item of items) this.parent.set(item, item);
+  }
+  find(item: string): string {
+    let root = item;
+    while (this.parent.get(root) !== root) root = this.parent.get(root) as string;
+    this.parent.set(item, root);
+    return root;
+  }
+  /** Joins the sets of two items; returns the root of the joined set. */
+  join(a: string, b: string): string {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent.set(rb, ra);
+    return ra;
+  }
+  /** The sets, each in the items' order. */
+  groups(): string[][] {
+    const out = new Map<string, string[]>();
+    for (const item of this.parent.keys()) {
+      const root = this.find(item);
+      out.set(root, [...(out.get(root) ?? []), item]);
+    }
+    return [...out.values()];
+  }
 }
 
 /**

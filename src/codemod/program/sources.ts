@@ -1,12 +1,29 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
+import type { TransformOptions } from '../types.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import type { ProgramMode } from './program-mode.js';
+
+/**
+ * From this much code in the TS/JS candidates (characters of text), an inferred program is decided
+ * in groups (`inferredProgramMode`): one program of every candidate holds all their syntax trees and
+ * facts at once (the 577 candidates of a 100,000-file tree, 3.1 MB of code, held 237 MB). Below it,
+ * one program, its files parsed while the others are read (the groups cost a tenth more time: a
+ * program per group, and no parsing beside the reading thread).
+ */
+export const GROUP_FROM_BYTES = 1_000_000;
+
+/** `GROUP_FROM_BYTES`, or `CIVIC_MIGRATE_GROUP_BYTES` (the tests set 0: every inferred program in groups, held to one program's answers). */
+function groupFromBytes(): number {
+  const given = process.env.CIVIC_MIGRATE_GROUP_BYTES;
+  return given !== undefined && /^\d+$/.test(given) ? Number(given) : GROUP_FROM_BYTES;
+}
 
 export interface ProgramSources {
   /** The program the run decides TS/JS files in: the configured one, or one inferred from the candidates. */
@@ -36,6 +53,12 @@ export async function readWithProgram(
     readonly onRead?: (done: number) => void;
     /** The repository's config files holding API URLs, and where the program runs. */
     readonly config?: { readonly files: readonly ConfigFile[]; readonly cwd: string };
+    /**
+     * What the run asks of each file (`transform`'s options): with it, an inferred program of much
+     * code is decided in groups (`inferredProgramMode`); `groupFromBytes` sets how much (tests).
+     */
+    readonly transformOptions?: TransformOptions;
+    readonly groupFromBytes?: number;
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
@@ -43,6 +66,11 @@ export async function readWithProgram(
   const texts = new Map<string, string>();
   const parsed = new Map<string, TsNamespace.SourceFile>();
   const inferring = !configured && options.infer !== undefined;
+  // The candidates are parsed as they arrive, for a program of them all: beyond the size from which
+  // that program is decided in groups, each group parses its own (none holds them all).
+  const groupFrom = options.transformOptions ? (options.groupFromBytes ?? groupFromBytes()) : Number.POSITIVE_INFINITY;
+  const asRead = new Map<string, string>();
+  let bytes = 0;
   const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
   let done = 0;
   for await (const batch of readSourcesParallel(files, { ...read, extra })) {
@@ -53,10 +81,17 @@ export async function readWithProgram(
         // As a program reads a file: without its BOM.
         const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
         texts.set(source.file.path, text);
-        parsed.set(source.file.path, parseForProgram(source.file.path, text));
+        asRead.set(resolve(source.file.path), source.text);
+        bytes += text.length;
+        if (bytes < groupFrom) parsed.set(source.file.path, parseForProgram(source.file.path, text));
+        else parsed.clear();
       }
       // A component comes as it was read: the program takes its virtual script.
-      if (source.kind === 'candidate' && VUE_FILE.test(source.file.path) && inferring) texts.set(source.file.path, source.text);
+      if (source.kind === 'candidate' && VUE_FILE.test(source.file.path) && inferring) {
+        texts.set(source.file.path, source.text);
+        asRead.set(resolve(source.file.path), source.text);
+        bytes += source.text.length;
+      }
     }
   }
   const paths = () => files.map((f) => f.path);
@@ -71,6 +106,11 @@ export async function readWithProgram(
           read.maxBytes,
           parsed,
           options.config,
+          options.transformOptions && {
+            transformOptions: options.transformOptions,
+            fromBytes: groupFrom,
+            textAsRead: (path) => asRead.get(path),
+          },
         )
       : undefined);
   function* sources(): Generator<SourceFile> {

@@ -1,0 +1,114 @@
+/**
+ * A large inferred program is decided in groups (`decideInGroups` in inferred-mode.ts), one program
+ * open at a time, so that a run's memory is bounded by a group rather than by every candidate. The
+ * groups must say what one program says: here `CIVIC_MIGRATE_GROUP_BYTES=0` decides every inferred
+ * program in groups, and each answer is held to the one program's (and, where it matters, to what
+ * the code needs). `npm test` with that variable set runs the whole suite that way.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/codemod/run.js';
+import { findV1Usage } from '../src/report/find.js';
+import { bundledMappings } from './helpers/bundled.js';
+import { migrateFolder } from './helpers/program.js';
+
+const GROUPS = 'CIVIC_MIGRATE_GROUP_BYTES';
+const before = process.env[GROUPS];
+afterEach(() => {
+  if (before === undefined) delete process.env[GROUPS];
+  else process.env[GROUPS] = before;
+});
+
+/** The same call with every inferred program decided as one, then in groups. */
+async function bothWays<T>(run: () => Promise<T>): Promise<{ one: T; groups: T }> {
+  process.env[GROUPS] = String(Number.MAX_SAFE_INTEGER);
+  const one = await run();
+  process.env[GROUPS] = '0';
+  const groups = await run();
+  return { one, groups };
+}
+
+const V1 = 'https://api.voteamerica.org/v1/election/field/';
+
+describe('an inferred program decided in groups', () => {
+  it('says what one program says on every bundled app and repository: the codemod’s patches and the report’s findings', async () => {
+    const mappings = bundledMappings();
+    const dirs = ['apps', 'repos'].flatMap((kind) =>
+      readdirSync(join('fixtures', kind), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => join('fixtures', kind, d.name)),
+    );
+    expect(dirs.length).toBeGreaterThan(15);
+    for (const dir of dirs) {
+      const { one, groups } = await bothWays(async () => {
+        const patches: string[] = [];
+        await runCodemod({ cwd: dir, write: false, diff: true, mappings, onFile: (_r, p) => void (p && patches.push(p)) });
+        const report = await findV1Usage({ cwd: dir, mappings });
+        const findings = report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.code} ${f.token} ${f.confidence}`);
+        return { patches: patches.sort(), findings };
+      });
+      expect({ dir, ...groups }).toEqual({ dir, ...one });
+    }
+  });
+
+  it('joins a module that imports what another group took in (a re-export of the API’s function)', async () => {
+    const files = {
+      'api.js': `export default function load() { return fetch('${V1}').then((r) => r.json()); }\n`,
+      'c.js': "export { default } from './api.js';\n",
+      'd.js':
+        "import * as C from './c.js';\nexport async function go() { return (await C.default()).map((f) => f.long_name); }\n",
+    };
+    const { one, groups } = await bothWays(() => migrateFolder(files));
+    expect(groups).toEqual(one);
+    expect(groups.changed['d.js']).toEqual([
+      '-export async function go() { return (await C.default()).map((f) => f.long_name); }',
+      '+export async function go() { return (await C.default()).map((f) => f.description); }',
+    ]);
+  });
+
+  it('joins scripts that share a global name, and modules that read one', async () => {
+    const files = {
+      'load.js': `var fields = [];\nfetch('${V1}').then(function (r) { return r.json(); }).then(function (d) { fields = d; });\n`,
+      'show.js': 'function labels() { return fields.map(function (f) { return f.long_name; }); }\n',
+    };
+    const { one, groups } = await bothWays(() => migrateFolder(files));
+    expect(groups).toEqual(one);
+    expect(groups.changed['show.js']).toEqual([
+      '-function labels() { return fields.map(function (f) { return f.long_name; }); }',
+      '+function labels() { return fields.map(function (f) { return f.description; }); }',
+    ]);
+  });
+
+  it.each([
+    [
+      'an event any emitter may carry',
+      `export function start(emitter) { fetch('${V1}').then((r) => r.json()).then((d) => emitter.emit('fields', d)); }\n`,
+      "export function listen(emitter) { emitter.on('fields', (list) => console.log(list.map((f) => f.long_name))); }\n",
+    ],
+    [
+      'the global object',
+      `export async function load() { window.fields = await (await fetch('${V1}')).json(); }\n`,
+      'export const labels = () => window.fields.map((f) => f.long_name);\n',
+    ],
+    [
+      'web storage',
+      `export async function load() { localStorage.setItem('fields', JSON.stringify(await (await fetch('${V1}')).json())); }\n`,
+      "export const labels = () => JSON.parse(localStorage.getItem('fields')).map((f) => f.long_name);\n",
+    ],
+  ])('leaves to one program the data that takes a channel by name: %s', async (_what, load, read) => {
+    const { one, groups } = await bothWays(() => migrateFolder({ 'load.js': load, 'read.js': read }));
+    expect(groups).toEqual(one);
+    expect(groups.changed['read.js']?.[1]).toContain('f.description');
+  });
+
+  it('decides modules that share nothing apart, each as one program would', async () => {
+    const files = {
+      'a.js': `export const a = () => fetch('${V1}').then((r) => r.json()).then((l) => l.map((f) => f.long_name));\n`,
+      'b.js': "export const b = (state) => state.state_information.find((i) => i.field_type === 'vbm_no_excuse');\n",
+    };
+    const { one, groups } = await bothWays(() => migrateFolder(files));
+    expect(groups).toEqual(one);
+    expect(Object.keys(groups.changed).sort()).toEqual(['a.js', 'b.js']);
+  });
+});
