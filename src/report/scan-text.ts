@@ -33,6 +33,17 @@ const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 /** The codemod's file-by-file decisions on a TS/JS/Vue text (`transformSource`). */
 export type TransformSource = (text: string, file: string, options: TransformOptions) => TransformResult;
 
+/** How `scanText` reads a text. */
+export interface ScanOptions {
+  readonly prefiltered?: boolean;
+  /** Program mode: the codemod's decisions on this file with the program's facts (undefined when it cannot). */
+  readonly transform?: () => TransformResult | undefined;
+  /** A data file (config, recorded payload): the codemod's decisions on it. */
+  readonly data?: () => TransformResult;
+  /** Without a program (or where it cannot decide): the codemod's decisions on the file alone. */
+  readonly transformSource?: TransformSource;
+}
+
 /**
  * Finds the V1 usage in one file's text. Pure: no file system. `file` is the path reported (and
  * picks how the text is read). The prefilter runs first (unless the caller ran it on the bytes:
@@ -41,20 +52,7 @@ export type TransformSource = (text: string, file: string, options: TransformOpt
  * that a run that reads no TS/JS file never loads the codemod: `scan.ts` gives the library's);
  * any other file is read by a light per-language lexer.
  */
-export function scanText(
-  text: string,
-  file: string,
-  rules: ReportRules,
-  options: {
-    prefiltered?: boolean;
-    /** Program mode: the codemod's decisions on this file with the program's facts (undefined when it cannot). */
-    transform?: () => TransformResult | undefined;
-    /** A data file (config, recorded payload): the codemod's decisions on it. */
-    data?: () => TransformResult;
-    /** Without a program (or where it cannot decide): the codemod's decisions on the file alone. */
-    transformSource?: TransformSource;
-  } = {},
-): TextScan {
+export function scanText(text: string, file: string, rules: ReportRules, options: ScanOptions = {}): TextScan {
   if (!options.prefiltered && !rules.prefilter.isCandidate(text)) return { candidate: false, findings: [], suppressed: 0 };
   if (options.data) {
     const lexed = lexerScan(text, file, rules, 'other-file');

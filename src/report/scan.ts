@@ -1,7 +1,6 @@
 import { transformSource } from '../codemod/transform.js';
-import type { TransformResult } from '../codemod/types.js';
 import type { ReportRules } from './rules.js';
-import { scanText as scan, type TextScan } from './scan-text.js';
+import { type ScanOptions, scanText as scan, type TextScan } from './scan-text.js';
 
 /**
  * The library's `scanText`: V1 usage in one file's text, a TS/JS/Vue file decided by the codemod
@@ -11,11 +10,7 @@ export function scanText(
   text: string,
   file: string,
   rules: ReportRules,
-  options: {
-    prefiltered?: boolean;
-    transform?: () => TransformResult | undefined;
-    data?: () => TransformResult;
-  } = {},
+  options: Omit<ScanOptions, 'transformSource'> = {},
 ): TextScan {
   return scan(text, file, rules, { ...options, transformSource });
 }
