@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHED_FROM_BYTES, cacheDir } from '../src/cli/code-cache.js';
-import { fnv64 } from '../src/hash.js';
+import { digest64, fnv64 } from '../src/hash.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/civic-migrate.cjs');
@@ -275,6 +275,27 @@ describe('--help, kept', () => {
 describe('fnv64, the cache key', () => {
   it('is FNV-1a 64 (the published test vectors)', () => {
     expect([fnv64(''), fnv64('a'), fnv64('foobar')]).toEqual(['cbf29ce484222325', 'af63dc4c8601ec8c', '85944171f73967e8']);
+  });
+});
+
+describe('digest64, the bundled table’s digest', () => {
+  it('tells apart texts that differ in one byte, in the last word, in length (padding), or in a character outside ASCII', () => {
+    const table = readFileSync(join(root, 'mappings/v1-to-v2.json'), 'utf8');
+    const texts = [
+      table,
+      table.replace('vbm_no_excuse', 'vbm_no_excusf'),
+      `${table.slice(0, -1)}!`,
+      `${table}\u0000`,
+      `${table} `,
+      table.replace('vbm_no_excuse', 'vbm_no_excusé'),
+      '',
+      'abc',
+      'abc\u0000',
+    ];
+    const digests = texts.map(digest64);
+    expect(new Set(digests).size).toBe(texts.length);
+    for (const d of digests) expect(d).toMatch(/^[0-9a-f]{16}$/);
+    expect(digest64(table)).toBe(digest64(`${table}`));
   });
 });
 

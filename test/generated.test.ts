@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../src/cli/config-schema.js';
-import { fnv64 } from '../src/hash.js';
+import { digest64 } from '../src/hash.js';
 import { renderGuide } from '../src/mapping/guide.js';
 import { tableJsonSchema } from '../src/mapping/json-schema.js';
 import { loadMappings, mappingsFromJson } from '../src/mapping/load.js';
@@ -32,7 +32,7 @@ function validatedDigest(): string {
   mappingsFromJson(json, 'mappings/v1-to-v2.json');
   expect(mappingTableSchema().parse(json)).toStrictEqual(json);
   const current = readFileSync(new URL('../src/mapping/validated-digest.ts', import.meta.url), 'utf8');
-  return current.replace(/VALIDATED_TABLE_FNV64 = '[0-9a-f]*'/, `VALIDATED_TABLE_FNV64 = '${fnv64(raw)}'`);
+  return current.replace(/VALIDATED_TABLE_DIGEST = '[0-9a-f]*'/, `VALIDATED_TABLE_DIGEST = '${digest64(raw)}'`);
 }
 
 describe('generated files are up to date', () => {

@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { MappingError } from '../errors.js';
 import { readInputFileSync } from '../files/read.js';
 import { jsonPath, valueAt } from '../findings/json-path.js';
-import { fnv64 } from '../hash.js';
+import { digest64 } from '../hash.js';
 import { buildIndex, type Mappings } from './mappings.js';
 import { type MappingTable, mappingTableSchema } from './schema.js';
 import { rowWords, validateTable } from './validate.js';
-import { VALIDATED_TABLE_FNV64 } from './validated-digest.js';
+import { VALIDATED_TABLE_DIGEST } from './validated-digest.js';
 
 /** The bundled table, `mappings/v1-to-v2.json` (same depth from `src/` and `dist/`). */
 export const DEFAULT_TABLE_PATH = fileURLToPath(new URL('../../mappings/v1-to-v2.json', import.meta.url));
@@ -28,7 +28,7 @@ export function loadMappings(file?: string): Mappings {
     throw new MappingError(path, 'JSON', `not valid JSON (${(error as Error).message})`);
   }
   // The bundled table as it was validated when it was generated: indexed without a second validation.
-  const validated = file === undefined && fnv64(raw) === VALIDATED_TABLE_FNV64;
+  const validated = file === undefined && digest64(raw) === VALIDATED_TABLE_DIGEST;
   const mappings = validated ? buildIndex(json as MappingTable, path) : mappingsFromJson(json, path);
   if (file === undefined) bundled = mappings;
   return mappings;
