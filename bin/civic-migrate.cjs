@@ -14,9 +14,26 @@ const argv = process.argv.slice(2);
  * on Linux anyway (synchronously): making process.stdout for a pipe loads Node's stream and net
  * classes, a tenth of a hook's short run. If the descriptor refuses a write for now (EAGAIN: someone
  * made it non-blocking), the rest of the run writes through Node's stream, which waits for it.
+ * `stream` is called once, when the descriptor is a terminal or refuses a write for now.
  */
-function output(fd, stream) {
+function output(fd, open) {
   const fs = require('node:fs');
+  // Output that cannot be written (a full disk, /dev/full, an I/O error): one line and exit 2, as
+  // for any other output target refused. A reader gone (EPIPE, `| head`): the rest has nowhere to go.
+  const refused = (error) => {
+    if (error?.code === 'EPIPE') return;
+    try {
+      fs.writeSync(2, `civic-migrate: cannot write to ${fd === 1 ? 'standard output' : 'standard error'}: ${error?.message ?? error}\n`);
+    } catch {
+      // Standard error is refused too: the exit code says it.
+    }
+    process.exit(2);
+  };
+  const stream = () => {
+    const s = open();
+    s.on('error', refused);
+    return s;
+  };
   let direct;
   try {
     direct = !fs.fstatSync(fd).isCharacterDevice();
@@ -39,7 +56,10 @@ function output(fd, stream) {
           fallback = { write: () => false };
           return false;
         }
-        if (error?.code !== 'EAGAIN') throw error;
+        if (error?.code !== 'EAGAIN') {
+          refused(error);
+          return false;
+        }
         fallback = stream();
         return fallback.write(bytes.subarray(at));
       }
@@ -79,7 +99,7 @@ function loadStart() {
   try {
     // `--version` alone is package.json's version, as the CLI's parser prints it: nothing else to load.
     if (argv.length === 1 && argv[0] === '--version') {
-      process.stdout.write(`${require('../package.json').version}\n`);
+      io.stdout.write(`${require('../package.json').version}\n`);
       return;
     }
     const start = loadStart();
@@ -92,7 +112,7 @@ function loadStart() {
         : undefined;
     const kept = help === undefined ? undefined : start.readHelp(help);
     if (kept !== undefined) {
-      process.stdout.write(kept);
+      io.stdout.write(kept);
       return;
     }
     // `explain SLUG` from its own small bundle (src/cli/quick.ts), unless it answers that the call needs the whole CLI.
@@ -131,7 +151,7 @@ function loadStart() {
               value: {
                 write: (text) => {
                   printed += text;
-                  return process.stdout.write(text);
+                  return io.stdout.write(text);
                 },
                 get columns() {
                   return process.stdout.columns;
@@ -142,7 +162,7 @@ function loadStart() {
     process.exitCode = await run(argv, runIo);
     if (help !== undefined && bundle && process.exitCode === 0 && printed) start.keepHelp(cache, help, printed);
   } catch (error) {
-    process.stderr.write(`civic-migrate: internal error (please report it):\n${error?.stack ?? error}\n`);
+    io.stderr.write(`civic-migrate: internal error (please report it):\n${error?.stack ?? error}\n`);
     process.exitCode = 70;
   }
 })();

@@ -16,6 +16,52 @@ describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
     expect(r.stdout).toContain('civic-migrate explain <slug>');
   });
 
+  it.skipIf(!existsSync('/dev/full'))(
+    'output that cannot be written (a full disk: /dev/full) is one line on stderr and exit 2, for every kind of call',
+    () => {
+      for (const args of [
+        ['--version'],
+        ['--help'],
+        ['explain', 'vbm_no_excuse'],
+        ['explain', 'vbm_no_excuse', '--json'],
+        ['report', '--no-config', 'README.md'],
+      ]) {
+        const r = spawnSync('sh', ['-c', '"$0" "$@" > /dev/full', process.execPath, bin, ...args], { encoding: 'utf8' });
+        expect({ args, status: r.status }).toEqual({ args, status: 2 });
+        expect(r.stderr.split('\n').filter((l) => l.startsWith('civic-migrate: cannot write'))).toEqual([
+          'civic-migrate: cannot write to standard output: ENOSPC: no space left on device, write',
+        ]);
+        expect(r.stderr).not.toContain('    at ');
+      }
+    },
+  );
+
+  it('a reader that goes away (`| head -c 1`) ends the output quietly: no error, no stack', () => {
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        '"$0" "$@" | head -c 1',
+        process.execPath,
+        bin,
+        'report',
+        '--no-config',
+        '--format',
+        'json',
+        '--fail-on',
+        'none',
+        '.',
+      ],
+      {
+        encoding: 'utf8',
+        cwd: new URL('../fixtures/apps', import.meta.url).pathname,
+      },
+    );
+    expect(r.stdout).toBe('{');
+    expect(r.stderr).not.toContain('    at ');
+    expect(r.stderr).not.toContain('EPIPE');
+  });
+
   it('exits 1 for an unknown slug and 2 for a usage error, with one line on stderr', () => {
     expect(cli('explain', 'nope_nope').status).toBe(1);
     const r = cli('frobnicate');
