@@ -23,7 +23,10 @@ function output(fd, open) {
   const refused = (error) => {
     if (error?.code === 'EPIPE') return;
     try {
-      fs.writeSync(2, `civic-migrate: cannot write to ${fd === 1 ? 'standard output' : 'standard error'}: ${error?.message ?? error}\n`);
+      fs.writeSync(
+        2,
+        `civic-migrate: cannot write to ${fd === 1 ? 'standard output' : 'standard error'}: ${error?.message ?? error}\n`,
+      );
     } catch {
       // Standard error is refused too: the exit code says it.
     }
