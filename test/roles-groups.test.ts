@@ -67,6 +67,18 @@ describe('an inferred program decided in groups', () => {
     ]);
   });
 
+  it('resolves imports as the program does: TypeScript written with `.js` specifiers', async () => {
+    const files = {
+      'api.ts': `export default function load() { return fetch('${V1}').then((r) => r.json()); }\n`,
+      'c.ts': "export { default } from './api.js';\n",
+      'd.ts':
+        "import * as C from './c.js';\nexport async function go() { return (await C.default()).map((f) => f.long_name); }\n",
+    };
+    const { one, groups } = await bothWays(() => migrateFolder(files));
+    expect(groups).toEqual(one);
+    expect(groups.changed['d.ts']?.[1]).toContain('.map((f) => f.description)');
+  });
+
   it('joins scripts that share a global name, and modules that read one', async () => {
     const files = {
       'load.js': `var fields = [];\nfetch('${V1}').then(function (r) { return r.json(); }).then(function (d) { fields = d; });\n`,

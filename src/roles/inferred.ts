@@ -22,9 +22,18 @@ export function inferredProgram(
   parsed: ReadonlyMap<string, TsNamespace.SourceFile> = new Map(),
 ): InferredProgram {
   const ts = typescript();
+  const options = inferredOptions(ts);
+  const sources = new Map<string, TsNamespace.SourceFile>();
+  for (const [path, sf] of parsed) if (files.get(path) === sf.text) sources.set(resolve(path), sf);
+  const rest = new Map([...files].filter(([path]) => !sources.has(resolve(path))));
+  return build(ts, options, sources, rest, undefined);
+}
+
+/** The compiler options of an inferred program: how it reads files and resolves imports. */
+export function inferredOptions(ts: Ts): TsNamespace.CompilerOptions {
   // Stryker disable all: options that change only diagnostics the engine never asks for (checkJs, noEmit,
   // skipLibCheck, types, arbitrary extensions) or what the host below answers anyway (noResolve, noLib).
-  const options: TsNamespace.CompilerOptions = {
+  return {
     allowJs: true,
     checkJs: false,
     noEmit: true,
@@ -39,10 +48,6 @@ export function inferredProgram(
     allowArbitraryExtensions: true,
   };
   // Stryker restore all
-  const sources = new Map<string, TsNamespace.SourceFile>();
-  for (const [path, sf] of parsed) if (files.get(path) === sf.text) sources.set(resolve(path), sf);
-  const rest = new Map([...files].filter(([path]) => !sources.has(resolve(path))));
-  return build(ts, options, sources, rest, undefined);
 }
 
 /**

@@ -8,11 +8,12 @@ import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
 import type { ApiNode } from '../../roles/graph.js';
-import { type InferredProgram, inferredProgram } from '../../roles/inferred.js';
+import { type InferredProgram, inferredOptions, inferredProgram } from '../../roles/inferred.js';
 import { globalComponents } from '../../vue/registrations.js';
 import { planFor } from '../plan.js';
 import { transformProgramFile, transformProgramVue } from '../transform.js';
 import type { TransformOptions, TransformResult } from '../types.js';
+import { typescript } from '../typescript.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { Components } from './components.js';
 import { programFacts } from './facts.js';
@@ -147,7 +148,7 @@ function decide(
     };
     for (const path of roles.wanted) take(resolve(path));
     if (roles.exporting.size > 0) {
-      inference.importers ??= importerIndex(program, [...scripts, ...vue], maxBytes);
+      inference.importers ??= importerIndex([...scripts, ...vue], maxBytes);
       for (const sf of roles.exporting)
         for (const path of inference.importers.of(components.fileOf(resolve(sf.fileName)))) take(path);
     }
@@ -322,16 +323,6 @@ function decideGroup(
   return { files, globalNames, imports, usesApi: decided.roles.reached.size > 0 };
 }
 
-/** The files a text imports by relative specifiers (`import`, `import()`, `require`), resolved from `from`. */
-function importsOf(text: string, from: string): string[] {
-  const out: string[] = [];
-  for (const match of text.matchAll(SPECIFIER)) {
-    const target = resolveLoosely(match[2] as string, from);
-    if (target) out.push(resolve(target));
-  }
-  return out;
-}
-
 /** A module that declares into the global scope, or declares a module by name: what it declares is seen by files that do not import it. */
 const AMBIENT = /\bdeclare\s+(?:global\b|module\s+['"])/;
 
@@ -471,25 +462,37 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(
  * (`import … from`, `import()`, `require()`), resolved as the program resolves them. Built once,
  * and only when a module's exports carry a tracked value.
  */
-function importerIndex(program: InferredProgram, scripts: readonly string[], maxBytes: number): Importers {
-  const { ts } = program;
-  const options = program.program.getCompilerOptions();
+function importerIndex(scripts: readonly string[], maxBytes: number): Importers {
   const byTarget = new Map<string, string[]>();
   for (const path of scripts) {
-    const bytes = readBytes(path, maxBytes);
-    if (!bytes) continue;
-    const text = bytes.toString('utf8');
-    for (const match of text.matchAll(SPECIFIER)) {
-      const specifier = match[2] as string;
-      const resolved = ts.resolveModuleName(specifier, path, options, ts.sys).resolvedModule?.resolvedFileName;
-      const target = resolved ? absolute(resolved) : resolveLoosely(specifier, path);
-      if (!target) continue;
+    const text = readText(path, maxBytes);
+    if (text === undefined) continue;
+    for (const target of importsOf(text, path)) {
       const list = byTarget.get(target) ?? [];
       if (!list.includes(path)) list.push(path);
       byTarget.set(target, list);
     }
   }
   return { of: (path) => byTarget.get(path) ?? [] };
+}
+
+/**
+ * The files a text imports by relative specifiers (`import … from`, `import()`, `require()`),
+ * resolved as an inferred program resolves them (`./api.js` may be `api.ts`), else as CommonJS
+ * finds a file without its extension. The importers of a module and the joins between groups
+ * (`decideInGroups`) both ask this.
+ */
+function importsOf(text: string, from: string): string[] {
+  const ts = typescript();
+  const options = inferredOptions(ts);
+  const out: string[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const specifier = match[2] as string;
+    const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
+    const target = resolved ? absolute(resolved) : resolveLoosely(specifier, from);
+    if (target) out.push(target);
+  }
+  return out;
 }
 
 /** `require('./x')` from CommonJS without an extension: the file with one of the script extensions. */
