@@ -5,8 +5,8 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { CODEMOD_EXTENSIONS } from '../src/codemod/extensions.js';
 import { runCodemod } from '../src/codemod/run.js';
-import { CODEMOD_EXTENSIONS } from '../src/codemod/transform.js';
 import { discoverFiles } from '../src/files/discover.js';
 import { loadMappings } from '../src/mapping/load.js';
 

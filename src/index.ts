@@ -37,6 +37,7 @@ export {
   verifyState,
 } from './client/verify.js';
 export { gitPatch } from './codemod/diff.js';
+export { CODEMOD_EXTENSIONS } from './codemod/extensions.js';
 export { GitUnavailableError } from './codemod/git.js';
 export {
   type CodemodFileResult,
@@ -47,7 +48,7 @@ export {
   runCodemod,
 } from './codemod/run.js';
 export { formatSummaryLine as formatCodemodSummary } from './codemod/summary-line.js';
-export { CODEMOD_EXTENSIONS, transformSource } from './codemod/transform.js';
+export { transformSource } from './codemod/transform.js';
 export type { Change, ChangeKind, Edit, Marker, TransformOptions, TransformResult } from './codemod/types.js';
 export { assertNever, CivicMigrateError, IoError, MappingError, UsageError } from './errors.js';
 export { ChangedSinceReadError } from './files/write.js';

@@ -114,6 +114,15 @@ describe('an inferred program decided in groups', () => {
     expect(groups.changed['read.js']?.[1]).toContain('f.description');
   });
 
+  it('decides a file that starts with a BOM from the text as read, as one program does', async () => {
+    const files = {
+      'a.js': `\uFEFFexport const a = () => fetch('${V1}').then((r) => r.json()).then((l) => l.map((f) => f.long_name));\n`,
+    };
+    const { one, groups } = await bothWays(() => migrateFolder(files));
+    expect(groups).toEqual(one);
+    expect(groups.changed['a.js']?.[1]).toContain('f.description');
+  });
+
   it('decides modules that share nothing apart, each as one program would', async () => {
     const files = {
       'a.js': `export const a = () => fetch('${V1}').then((r) => r.json()).then((l) => l.map((f) => f.long_name));\n`,

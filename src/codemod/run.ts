@@ -8,14 +8,16 @@ import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
-import { type DataFileContext, isDataFile, isGraphqlFile, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
+import { isDataFile, isGraphqlFile } from '../repo/data-file-kinds.js';
+import { type DataFileContext, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
+import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/open.js';
 import { readWithProgram } from './program/sources.js';
-import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS, transformSource } from './transform.js';
+import { transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
 
 /** Why a file was not written after SIGINT/SIGTERM. */

@@ -24,8 +24,6 @@ import { scriptKindOfLang, type Ts, typescript } from './typescript.js';
 import { vueScriptBlocks } from './vue.js';
 import { transformVueVirtual } from './vue-transform.js';
 
-export { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
-
 /** How a file is parsed: JS files as JSX (React code often puts JSX in `.js`), TS as TS, `.tsx` as TSX. */
 function scriptKindOf(ts: Ts, fileName: string): TsNamespace.ScriptKind | undefined {
   const dot = fileName.lastIndexOf('.');

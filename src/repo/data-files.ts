@@ -21,8 +21,6 @@ import { type Note, note } from '../vocabulary/notes.js';
 
 import { isGraphqlFile } from './data-file-kinds.js';
 
-export { isDataFile, isGraphqlFile } from './data-file-kinds.js';
-
 export interface DataFileContext {
   readonly mappings: Mappings;
   /** The program's uses of this file's config values; undefined when no program was analysed (nothing reads them then). */

@@ -4,9 +4,6 @@ import { vueVersionAt } from '../../vue/version.js';
 import { type VueVirtual, vueVirtual } from '../../vue/virtual.js';
 import { registerComponent } from '../transform.js';
 
-/** Vue components: a program holds their virtual scripts (`vueVirtual`), each as `<file>.vue.<lang>`. */
-export { VUE_FILE } from './file-kinds.js';
-
 /**
  * The Vue components a program holds, as virtual scripts: a component's name in the program, and
  * back. So imports resolve between components and modules (`./FieldList.vue` is

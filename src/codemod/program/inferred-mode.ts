@@ -20,8 +20,6 @@ import { programFacts } from './facts.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import { type ProgramFile, type ProgramMode, usesByFile } from './program-mode.js';
 
-export { SCRIPT_FILE } from './file-kinds.js';
-
 /** How many times the program may grow toward the files a tracked value reaches. */
 const MAX_ROUNDS = 6;
 
@@ -30,8 +28,6 @@ export interface Grouping {
   readonly transformOptions: TransformOptions;
   /** Candidates' total text from which the program is decided in groups (`readWithProgram`'s `GROUP_FROM_BYTES`). */
   readonly fromBytes: number;
-  /** A candidate's text as the run read it (with its BOM), which the run will hand `transform`. */
-  readonly textAsRead: (path: string) => string | undefined;
 }
 
 /** What every program of one run shares: the files it may take in, and what is found once among them. */
@@ -81,7 +77,7 @@ export function inferredProgramMode(
     vue: new Set(files.filter((f) => VUE_FILE.test(f)).map(absolute)),
     known: new Set(scripts),
     globals: () => {
-      found ??= globalComponents(scripts, (path) => readBytes(path, maxBytes)?.toString('utf8'));
+      found ??= globalComponents(scripts, (path) => readText(path, maxBytes));
       return found;
     },
     config,
@@ -92,7 +88,7 @@ export function inferredProgramMode(
     const grouped = decideInGroups(inference, candidates, grouping);
     if (grouped) return grouped;
   }
-  const decided = decide(inference, candidates, parsed, true);
+  const decided = decide(inference, candidates, parsed);
   if (!decided) return undefined;
   const { roles } = decided;
   return {
@@ -104,12 +100,11 @@ export function inferredProgramMode(
   };
 }
 
-/** One program over the candidates (and, with `readers`, the code that reads a config file's API URL), grown round by round, decided. */
+/** One program over the candidates (and the code that reads a config file's API URL), grown round by round, decided. */
 function decide(
   inference: Inference,
   candidates: ReadonlyMap<string, string>,
   parsed: ReadonlyMap<string, TsNamespace.SourceFile>,
-  readers: boolean,
 ): Decided | undefined {
   const { mappings, maxBytes, scripts, vue, known, config } = inference;
   // A component joins the program as its virtual script.
@@ -124,8 +119,7 @@ function decide(
   for (const [path, text] of candidates) put(texts, resolve(path), text);
   // Code that reads a config file holding an API URL is part of the program, whatever its text shows.
   const have = (path: string) => texts.has(components.nameOf(path));
-  if (readers)
-    for (const [path, text] of configReaders(config.files, [...scripts, ...vue], have, maxBytes)) put(texts, path, text);
+  for (const [path, text] of configReaders(config.files, [...scripts, ...vue], have, maxBytes)) put(texts, path, text);
   if (texts.size === 0) return undefined;
 
   const parsedByPath = new Map([...parsed].map(([path, sf]) => [resolve(path), sf]));
@@ -143,8 +137,8 @@ function decide(
     const take = (path: string) => {
       const name = components.nameOf(path);
       if (program.files.has(name) || more.has(name)) return;
-      const bytes = (known.has(path) || vue.has(path)) && readBytes(path, maxBytes);
-      if (bytes) put(more, path, bytes.toString('utf8'));
+      const text = known.has(path) || vue.has(path) ? readText(path, maxBytes) : undefined;
+      if (text !== undefined) put(more, path, text);
     };
     for (const path of roles.wanted) take(resolve(path));
     if (roles.exporting.size > 0) {
@@ -290,7 +284,7 @@ function decideGroup(
   grouping: Grouping,
 ): GroupOutcome | undefined {
   const candidates = new Map(group.map((p) => [p, textOf.get(p) as string]));
-  const decided = decide(inference, candidates, new Map(), false);
+  const decided = decide(inference, candidates, new Map());
   if (!decided) return { files: new Map(), globalNames: new Set(), imports: new Set(), usesApi: false };
   // A channel by name, or GraphQL node types filled with the API's objects (every query of the type, in any file, reads them).
   if (decided.roles.channels.size > 0 || decided.roles.apiTypes().size > 0) return undefined;
@@ -315,8 +309,8 @@ function decideGroup(
       files.set(abs, { hasRenames: false });
       continue;
     }
-    // As the run will read it: a candidate's text as read, another file's read again from disk (as `readWithProgram` does).
-    const text = candidate ? grouping.textAsRead(abs) : readText(abs, inference.maxBytes);
+    // As the run will hand it to `transform`: a candidate's text as read, another file's read again from disk (as `readWithProgram` does).
+    const text = candidate ? textOf.get(abs) : readText(abs, inference.maxBytes);
     const result = text === undefined ? undefined : file.transform(text, grouping.transformOptions);
     files.set(abs, { hasRenames: file.hasRenames, ...(text === undefined ? {} : { text, result }) });
   }
@@ -368,11 +362,6 @@ function identifiersIn(texts: readonly (string | undefined)[]): Set<string> {
   return out;
 }
 
-/** A file's text as the run reads it (`utf8`), or undefined when it cannot be read. */
-function readText(path: string, maxBytes: number): string | undefined {
-  return readBytes(path, maxBytes)?.toString('utf8');
-}
-
 /** Sets of paths, joined (union–find). */
 class DisjointSets {
   private readonly parent = new Map<string, string>();
@@ -420,9 +409,8 @@ function configReaders(
   const names = files.filter((f) => f.tree.format !== 'env').map((f) => basename(f.path));
   for (const path of scripts) {
     if (have(path)) continue;
-    const bytes = readBytes(path, maxBytes);
-    if (!bytes) continue;
-    const text = bytes.toString('utf8');
+    const text = readText(path, maxBytes);
+    if (text === undefined) continue;
     const env = (text.includes('process.env') || text.includes('import.meta.env')) && envKeys.some((k) => text.includes(k));
     if (env || names.some((n) => text.includes(n))) out.set(path, text);
   }
@@ -439,13 +427,16 @@ function absolute(path: string): string {
   return made === path ? path : made;
 }
 
-/** A regular file's bytes within the size limit, when they are text; undefined otherwise (never opens a FIFO or a device). */
-export function readBytes(path: string, maxBytes: number): Buffer | undefined {
+/**
+ * A regular file's text (UTF-8) within the size limit, as the run reads it; undefined when it is
+ * not text or cannot be read (never opens a FIFO or a device).
+ */
+export function readText(path: string, maxBytes: number): string | undefined {
   try {
     const stat = statSync(path);
     if (!stat.isFile() || stat.size > maxBytes) return undefined;
     const bytes = readFileSync(path);
-    return textSkipReason(bytes, maxBytes) ? undefined : bytes;
+    return textSkipReason(bytes, maxBytes) ? undefined : bytes.toString('utf8');
   } catch {
     return undefined;
   }

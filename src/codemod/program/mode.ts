@@ -9,7 +9,7 @@ import { transformProgramFile, transformProgramVue } from '../transform.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
 import { Components } from './components.js';
 import { programFacts } from './facts.js';
-import { readBytes } from './inferred-mode.js';
+import { readText } from './inferred-mode.js';
 import { type ProgramMode, usesByFile } from './program-mode.js';
 import { openProgram } from './project.js';
 import { introducedTypeErrors } from './typecheck.js';
@@ -27,14 +27,12 @@ export function programMode(
   /** Script files that may register the app's global components (paths). */
   scripts: readonly string[] = [],
 ): ProgramMode {
-  const components = new Components(() =>
-    globalComponents(scripts, (path) => readBytes(resolve(path), maxBytes)?.toString('utf8')),
-  );
+  const components = new Components(() => globalComponents(scripts, (path) => readText(resolve(path), maxBytes)));
   const virtual = new Map<string, string>();
   for (const path of vue) {
     const abs = resolve(path);
     // As the run reads files: a regular file within the size limit, text (a FIFO or a device is never opened).
-    const text = readBytes(abs, maxBytes)?.toString('utf8');
+    const text = readText(abs, maxBytes);
     const taken = text === undefined ? undefined : components.add(abs, text);
     if (taken) virtual.set(taken.name, taken.code);
   }

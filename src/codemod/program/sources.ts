@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
@@ -55,10 +54,9 @@ export async function readWithProgram(
     readonly config?: { readonly files: readonly ConfigFile[]; readonly cwd: string };
     /**
      * What the run asks of each file (`transform`'s options): with it, an inferred program of much
-     * code is decided in groups (`inferredProgramMode`); `groupFromBytes` sets how much (tests).
+     * code is decided in groups (`inferredProgramMode`, from `GROUP_FROM_BYTES`).
      */
     readonly transformOptions?: TransformOptions;
-    readonly groupFromBytes?: number;
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
@@ -68,8 +66,7 @@ export async function readWithProgram(
   const inferring = !configured && options.infer !== undefined;
   // The candidates are parsed as they arrive, for a program of them all: beyond the size from which
   // that program is decided in groups, each group parses its own (none holds them all).
-  const groupFrom = options.transformOptions ? (options.groupFromBytes ?? groupFromBytes()) : Number.POSITIVE_INFINITY;
-  const asRead = new Map<string, string>();
+  const groupFrom = options.transformOptions ? groupFromBytes() : Number.POSITIVE_INFINITY;
   let bytes = 0;
   const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
   let done = 0;
@@ -77,21 +74,18 @@ export async function readWithProgram(
     for (const source of batch) {
       outcomes.push(source);
       options.onRead?.(++done);
-      if (source.kind === 'candidate' && SCRIPT_FILE.test(source.file.path) && inferring) {
-        // As a program reads a file: without its BOM.
+      // As it was read (the text the run hands `transform`); the program reads a script without its
+      // BOM, and takes a component's virtual script.
+      if (source.kind !== 'candidate' || !inferring) continue;
+      const script = SCRIPT_FILE.test(source.file.path);
+      if (!script && !VUE_FILE.test(source.file.path)) continue;
+      texts.set(source.file.path, source.text);
+      bytes += source.text.length;
+      if (!script) continue;
+      if (bytes < groupFrom) {
         const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
-        texts.set(source.file.path, text);
-        asRead.set(resolve(source.file.path), source.text);
-        bytes += text.length;
-        if (bytes < groupFrom) parsed.set(source.file.path, parseForProgram(source.file.path, text));
-        else parsed.clear();
-      }
-      // A component comes as it was read: the program takes its virtual script.
-      if (source.kind === 'candidate' && VUE_FILE.test(source.file.path) && inferring) {
-        texts.set(source.file.path, source.text);
-        asRead.set(resolve(source.file.path), source.text);
-        bytes += source.text.length;
-      }
+        parsed.set(source.file.path, parseForProgram(source.file.path, text));
+      } else parsed.clear();
     }
   }
   const paths = () => files.map((f) => f.path);
@@ -106,11 +100,7 @@ export async function readWithProgram(
           read.maxBytes,
           parsed,
           options.config,
-          options.transformOptions && {
-            transformOptions: options.transformOptions,
-            fromBytes: groupFrom,
-            textAsRead: (path) => asRead.get(path),
-          },
+          options.transformOptions && { transformOptions: options.transformOptions, fromBytes: groupFrom },
         )
       : undefined);
   function* sources(): Generator<SourceFile> {
