@@ -10,8 +10,8 @@
 const FLOORS = [
   {
     name: 'base',
-    doc: 'errors, positions and finding records, reading, writing and finding files, parsing config files',
-    path: '^src/(errors\\.ts|hash\\.ts|findings/|files/(read|write|discover|names|config-files|config-read)\\.ts$)',
+    doc: 'errors, hashes and values made once, positions and finding records, reading, writing and finding files, parsing config files',
+    path: '^src/(errors\\.ts|hash\\.ts|once\\.ts|findings/|files/(read|write|discover|names|config-files|config-read)\\.ts$)',
   },
   {
     name: 'table',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { once } from './once.js';
+import { once } from '../once.js';
 
 /**
  * The zod pieces every table section shares. The rule kinds (`src/rules/*`) build their row

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { once } from '../once.js';
 import { SLUG_RULE_KINDS, slugRuleSchema } from '../rules/registry.js';
-import { once } from './once.js';
 import { slug, text, v1FormatSchema, v2FieldSchema, v2FormatSchema } from './schema-parts.js';
 
 export type { ConsolidateRule } from '../rules/consolidate.js';

@@ -1,4 +1,5 @@
 import type { DeleteRule, V2Format } from '../mapping/schema.js';
+import { once } from '../once.js';
 import { checkDuplicate, convertOverride, extrasOf, readItem, readOptions, writeDescriptor, writeItem } from './codec.js';
 import { type DeriveContext, restoreDeleted } from './derive.js';
 import { inferredTargetsWarning, itemPath, jsonPath, listPath } from './diagnostics.js';
@@ -13,7 +14,7 @@ import type {
 } from './schemas.js';
 import { stateRecordShape, v2StateItemOk } from './shape.js';
 import type { DowngradeStep, Plan } from './steps.js';
-import { boolText, compareTimes, latestTime, longNameOf, once } from './values.js';
+import { boolText, compareTimes, latestTime, longNameOf } from './values.js';
 
 type Out = Record<string, unknown>;
 

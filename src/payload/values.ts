@@ -101,16 +101,3 @@ export function longNameOf(slug: string): string {
 
 /** Multi-select `text`: the selected options joined by ", ", in option-set order (V2 leaves the form undocumented). */
 export const MULTISELECT_SEPARATOR = ', ';
-
-/** `fn`, called at most once. */
-export function once<T>(fn: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = fn();
-      done = true;
-    }
-    return value;
-  };
-}

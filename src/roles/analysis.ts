@@ -1,6 +1,7 @@
 import type { ts as TsNamespace } from 'ts-morph';
 import { endpointModel, PLACEHOLDER } from '../endpoints/model.js';
 import type { Mappings } from '../mapping/mappings.js';
+import { once } from '../once.js';
 import { seedConfigValues } from './config-reads.js';
 import type { ConfigSources, ConfigValue } from './config-sources.js';
 import type { Fact } from './facts.js';
@@ -227,15 +228,6 @@ export function analyzeRoles(
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
-  };
-}
-
-/** A value computed when first asked, then kept. */
-function once<T>(compute: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= compute();
-    return value;
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { once } from '../mapping/once.js';
 import { slug, text } from '../mapping/schema-parts.js';
+import { once } from '../once.js';
 import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { once } from '../mapping/once.js';
 import { slug, text, v1FormatSchema } from '../mapping/schema-parts.js';
+import { once } from '../once.js';
 
 /**
  * A deleted field's row: its schema and type alone, so that what every kind shares (`kind.ts`'s

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { once } from '../mapping/once.js';
+import { once } from '../once.js';
 import { consolidate } from './consolidate.js';
 import { deleted } from './delete.js';
 import { footnote } from './footnote.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { once } from '../mapping/once.js';
 import type { V1Format } from '../mapping/schema-parts.js';
 import { certaintySchema, slug, text, v1FormatSchema, v2FormatSchema } from '../mapping/schema-parts.js';
+import { once } from '../once.js';
 import { note } from '../vocabulary/notes.js';
 import { code } from './format.js';
 import type { SlugKind, TableView } from './kind.js';

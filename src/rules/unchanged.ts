@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { once } from '../mapping/once.js';
 import { slug, text, v1FormatSchema } from '../mapping/schema-parts.js';
+import { once } from '../once.js';
 import { code } from './format.js';
 import type { SlugKind } from './kind.js';
 

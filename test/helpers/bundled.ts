@@ -17,7 +17,4 @@ export function bundledMappings(): Mappings {
 }
 
 /** A value built when a test first asks for it, then kept (for the same reason: not while the file is collected). */
-export function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
+export { once } from '../../src/once.js';
