@@ -14,7 +14,7 @@ import { withRelativeEvidence } from '../roles/evidence.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
 import { createReportRules } from './rules.js';
-import { scanText } from './scan-text.js';
+import { decisionOptions, scanText } from './scan-text.js';
 
 export interface FindV1UsageOptions extends FileSelectionOptions {
   /** The table; the bundled one by default. */
@@ -74,12 +74,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   );
   /** Program mode: what the codemod would write, by file, for the type check. */
   const migrated = new Map<string, { text: string; edits: readonly Edit[] }>();
-  // The report reads the codemod's decisions; it does not need the rewrite proven to parse.
-  const transformOptions = {
-    mappings,
-    longName: options.assumeCivic ? ('always' as const) : ('auto' as const),
-    decisionsOnly: true,
-  };
+  const transformOptions = decisionOptions(rules);
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
   const skippedList: { file: string; reason: Exclude<ReadSkipReason, 'binary'>; bytes: number }[] = [];

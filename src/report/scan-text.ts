@@ -33,6 +33,14 @@ const MARKER_TAIL = /\s*(?:\*\/\s*\}?|-->|--\}\}|#\}|%>)\s*$/;
 /** The codemod's file-by-file decisions on a TS/JS/Vue text (`transformSource`). */
 export type TransformSource = (text: string, file: string, options: TransformOptions) => TransformResult;
 
+/**
+ * What the report asks of the codemod: its decisions, with `long_name` renamed everywhere under
+ * `--assume-civic`; the rewrite is not parsed again to prove it still parses.
+ */
+export function decisionOptions(rules: ReportRules): TransformOptions {
+  return { mappings: rules.mappings, longName: rules.assumeCivic ? 'always' : 'auto', decisionsOnly: true };
+}
+
 /** How `scanText` reads a text. */
 export interface ScanOptions {
   readonly prefiltered?: boolean;
@@ -61,11 +69,7 @@ export function scanText(text: string, file: string, rules: ReportRules, options
   if (isCodemodFile(file)) {
     const alone = () => {
       if (!options.transformSource) throw new Error(`scanText: ${file} needs the codemod (give transformSource)`);
-      return options.transformSource(text, file, {
-        mappings: rules.mappings,
-        longName: rules.assumeCivic ? 'always' : 'auto',
-        decisionsOnly: true,
-      });
+      return options.transformSource(text, file, decisionOptions(rules));
     };
     const transform = () => options.transform?.() ?? alone();
     const scan = codemodScan(text, file, rules, lexerScan(text, file, rules, 'codemod-file'), transform);
