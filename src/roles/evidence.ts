@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { Fact, StepKind } from './facts.js';
-import type { Role } from './role.js';
+import { GLOBAL_OBJECT_NAMES, type Role } from './role.js';
 
 /** One place in the chain of evidence behind a decision: where, which step, and what it says. */
 export interface EvidenceStep {
@@ -113,10 +113,7 @@ export function roleWords(r: Role): string {
       if (r.what === 'settled') return 'the outcomes of promises (`Promise.allSettled`)';
       if (r.what === 'outcome') return 'the outcome of a promise (`{ status, value }`)';
       // The global object (`window.fields = …`): the one object site at a name.
-      if (
-        r.what === 'object' &&
-        /^(?:window|globalThis|self|global)$/.test(String((r.site as { escapedText?: unknown }).escapedText))
-      )
+      if (r.what === 'object' && GLOBAL_OBJECT_NAMES.has(String((r.site as { escapedText?: unknown }).escapedText)))
         return 'the global object';
       return `${r.what === 'array' ? 'an array' : r.what === 'map' ? 'a map' : 'an object'} the program builds`;
     case 'client':

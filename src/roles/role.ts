@@ -118,6 +118,9 @@ export class Roles {
 }
 
 /** Whether a role is a list: the API's (a field list, state information) or an array the program builds. */
+/** The names of the global object in browsers, workers and Node: the program's one site stored on by name (`window.fields = …`). */
+export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set(['window', 'globalThis', 'self', 'global']);
+
 export const isListRole = (r: Role): boolean =>
   (r.t === 'api' && r.node.kind === 'list') || (r.t === 'site' && (r.what === 'array' || r.what === 'settled'));
 

@@ -53,7 +53,17 @@ import {
   type ProgramView,
   skipParens,
 } from './program-view.js';
-import { type ApiRole, awaited, type InstanceRole, isListRole, payloadOf, type Role, Roles, type SiteRole } from './role.js';
+import {
+  type ApiRole,
+  awaited,
+  GLOBAL_OBJECT_NAMES,
+  type InstanceRole,
+  isListRole,
+  payloadOf,
+  type Role,
+  Roles,
+  type SiteRole,
+} from './role.js';
 import type { UrlValue } from './url-value.js';
 import { injectionKey, isProxyOf, provision, vueFunction } from './vue.js';
 
@@ -3618,9 +3628,6 @@ function inPageApp(ts: Ts, options: TsNamespace.ObjectLiteralExpression): Node |
   }
   return undefined;
 }
-
-/** The names of the global object in browsers, workers and Node. */
-const GLOBAL_OBJECT_NAMES = new Set(['window', 'globalThis', 'self', 'global']);
 
 /** Whether an identifier is a read of a variable by its name (not a member's name, a declaration's, a label, a key). */
 function isBareRead(ts: Ts, id: TsNamespace.Identifier): boolean {
