@@ -118,24 +118,20 @@ function loadStart() {
       io.stdout.write(kept);
       return;
     }
-    // `explain SLUG` from its own small bundle (src/cli/quick.ts), unless it answers that the call needs the whole CLI.
-    if (start && argv.length === 2 && argv[0] === 'explain') {
-      const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'quick.cjs'), cache, 'quick');
-      const code = quick === undefined ? undefined : await quick.runQuick(argv, io);
-      if (code !== undefined) {
-        process.exitCode = code;
-        return;
-      }
-    }
-    // `report` as a hook or CI types it, from its own bundle (src/cli/quick-report.ts), unless it answers that the call needs the whole CLI.
+    /** A call answered from a small bundle of its own, unless it answers (undefined) that the call needs the whole CLI. */
+    const quickly = async (file, variant, run) => {
+      const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', file), cache, variant);
+      const code = quick === undefined ? undefined : await run(quick);
+      if (code !== undefined) process.exitCode = code;
+      return code !== undefined;
+    };
+    // `explain SLUG` (src/cli/quick.ts).
+    if (start && argv.length === 2 && argv[0] === 'explain' && (await quickly('quick.cjs', 'quick', (q) => q.runQuick(argv, io))))
+      return;
+    // `report` as a hook or CI types it (src/cli/quick-report.ts): it may load TypeScript.
     if (start && argv[0] === 'report') {
       start.loadLargeModulesFast(cache);
-      const quick = start.requireBundle(join(__dirname, '..', 'dist', 'cli', 'quick-report.cjs'), cache, 'report');
-      const code = quick === undefined ? undefined : await quick.runQuickReport(argv, io);
-      if (code !== undefined) {
-        process.exitCode = code;
-        return;
-      }
+      if (await quickly('quick-report.cjs', 'report', (q) => q.runQuickReport(argv, io))) return;
     }
     let bundle;
     if (start) {

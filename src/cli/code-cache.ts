@@ -9,8 +9,8 @@
  * The cache is keyed by the file's path, size, modification time and inode, and Node's version and
  * architecture, so an edited or reinstalled file is never served another's code. It is written at
  * exit of a short run (`WRITE_WITHIN_MS`), so it holds what such a run compiled (the parser's
- * functions, not only the top level), once per key, atomically (a temporary file renamed). Any failure to read or write it only costs the
- * compile: the cache is a speed-up, never a dependency.
+ * functions, not only the top level), once per key, atomically (a temporary file renamed). Any
+ * failure to read or write it only costs the compile: the cache is a speed-up, never a dependency.
  *
  * Where: `$CIVIC_MIGRATE_CACHE_DIR`, else `$XDG_CACHE_HOME/civic-migrate`, else
  * `~/.cache/civic-migrate`; `CIVIC_MIGRATE_CACHE_DIR=off` turns it off.
