@@ -76,4 +76,36 @@ describe('reading in a worker thread', () => {
       for (const s of batch) got.push(shown(s));
     expect(got).toEqual(['a.js candidate 37', 'b.js candidate 26']);
   });
+
+  it("reads on the calling thread outside its bounds: a few files, or very many (the thread's memory outlasts it)", () => {
+    expect(built.readsInThread(1999)).toBe(false);
+    expect(built.readsInThread(2000)).toBe(true);
+    expect(built.readsInThread(49_999)).toBe(true);
+    expect(built.readsInThread(50_000)).toBe(false);
+    expect(built.readsInThread(7, { parallelFrom: 1, parallelUpto: 7 })).toBe(false);
+    expect(built.readsInThread(6, { parallelFrom: 1, parallelUpto: 7 })).toBe(true);
+  });
+
+  it('on the calling thread, hands the outcomes on in batches of 512, in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-batches-'));
+    const files = Array.from({ length: 1100 }, (_, i) => {
+      const rel = `f${String(i).padStart(4, '0')}.js`;
+      writeFileSync(join(dir, rel), i % 100 === 7 ? 'const s = state.vbm_no_excuse.value;\n' : 'export const n = 1;\n');
+      return { rel, path: join(dir, rel) } as DiscoveredFile;
+    });
+    const prefilter = createPrefilter(loadMappings());
+    const sizes: number[] = [];
+    const got: string[] = [];
+    for await (const batch of built.readSourcesParallel(files, {
+      specs: [prefilter.spec],
+      pick: () => 0,
+      parallelUpto: 1000,
+    })) {
+      sizes.push(batch.length);
+      for (const s of batch) got.push(shown(s));
+    }
+    expect(sizes).toEqual([512, 512, 76]);
+    expect(got).toEqual([...readSources(files, (_f, bytes) => prefilter.isCandidateBytes(bytes))].map(shown));
+    expect(got.filter((g) => g.endsWith('candidate 37'))).toHaveLength(11);
+  });
 });

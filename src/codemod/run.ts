@@ -235,7 +235,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   };
 
-  const { program, sources } = await readWithProgram(
+  const { program, sources, done } = await readWithProgram(
     files,
     { specs: [prefilter.spec], pick: () => 0, maxBytes },
     {
@@ -246,83 +246,91 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       transformOptions,
     },
   );
-  const outcomes = [...sources];
-  const dataContext: DataFileContext = { mappings, ...repositoryFieldList(outcomes, mappings) };
-  for (const source of outcomes) {
-    const { file } = source;
-    if (options.write && options.signal?.aborted) {
-      await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
-      continue;
-    }
-    if (source.kind !== 'candidate') {
-      const status = source.kind === 'passed' ? 'unchanged' : source.kind;
-      const reason = source.kind === 'error' ? source.message : source.kind === 'skipped' ? source.reason : undefined;
-      await emit({ path: file.rel, status, ...(reason ? { reason } : {}), changes: NONE, markers: NONE });
-      continue;
-    }
-    const inProgram = program?.fileOf(file.path);
-    parsed++;
-    let r: TransformResult;
-    try {
-      r = isDataFile(file.path)
-        ? transformDataFile(source.text, file.path, {
-            ...dataContext,
-            ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
-          })
-        : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
-    } catch (error) {
-      throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
-    }
-    markers += r.markers.filter((m) => m.confidence !== 'low').length;
-    if (r.error) {
-      await emit({ path: file.rel, status: 'error', reason: r.error, changes: NONE, markers: r.markers });
-      continue;
-    }
-    if (!r.changed) {
-      await emit({ path: file.rel, status: 'unchanged', changes: r.changes, markers: r.markers });
-      continue;
-    }
-    // A file reached through a symlink is changed (and shown in the diff) at its real path, once.
-    let real: string;
-    try {
-      real = realpathSync(file.path);
-    } catch (error) {
-      await emit({
-        path: file.rel,
-        status: 'error',
-        reason: `cannot resolve: ${describeIoFailure(error)}`,
-        changes: NONE,
-        markers: r.markers,
-      });
-      continue;
-    }
-    if (changedReal.has(real)) {
-      await emit({
-        path: file.rel,
-        status: 'skipped',
-        reason: 'symlink to a file already changed',
-        changes: NONE,
-        markers: NONE,
-      });
-      continue;
-    }
-    changedReal.add(real);
-    // A configured program is type-checked before anything is written: its results wait.
-    if (program?.configPath) pending.push({ rel: file.rel, real, text: source.text, result: r });
-    else await finish(file, real, source.text, r);
-  }
-
-  // The compiler as the safety net: the migrated program must not have type errors the original did not.
   let typeErrors: readonly TypeErrorRecord[] = [];
-  if (program) {
-    typeErrors = program.typeCheck(new Map(pending.map((p) => [p.real, { text: p.result.output, edits: p.result.edits }])), cwd);
-    const refuse = options.write && typeErrors.length > 0 && !options.allowTypeErrors;
-    for (const p of pending) {
-      if (refuse) {
-        const reason = `not written: the migration adds ${typeErrors.length === 1 ? 'a type error' : `${typeErrors.length} type errors`} to the program (each is listed); fix ${typeErrors.length === 1 ? 'it' : 'them'} first, or pass --allow-type-errors`;
-        await emit({ path: p.rel, status: 'error', reason, changes: p.result.changes, markers: p.result.markers });
-      } else await finish({ rel: p.rel }, p.real, p.text, p.result);
+  // A large program's run keeps the heap small (`savingMemory`) to its last file.
+  try {
+    const outcomes = [...sources];
+    const dataContext: DataFileContext = { mappings, ...repositoryFieldList(outcomes, mappings) };
+    for (const source of outcomes) {
+      const { file } = source;
+      if (options.write && options.signal?.aborted) {
+        await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
+        continue;
+      }
+      if (source.kind !== 'candidate') {
+        const status = source.kind === 'passed' ? 'unchanged' : source.kind;
+        const reason = source.kind === 'error' ? source.message : source.kind === 'skipped' ? source.reason : undefined;
+        await emit({ path: file.rel, status, ...(reason ? { reason } : {}), changes: NONE, markers: NONE });
+        continue;
+      }
+      const inProgram = program?.fileOf(file.path);
+      parsed++;
+      let r: TransformResult;
+      try {
+        r = isDataFile(file.path)
+          ? transformDataFile(source.text, file.path, {
+              ...dataContext,
+              ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
+            })
+          : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
+      } catch (error) {
+        throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
+      }
+      markers += r.markers.filter((m) => m.confidence !== 'low').length;
+      if (r.error) {
+        await emit({ path: file.rel, status: 'error', reason: r.error, changes: NONE, markers: r.markers });
+        continue;
+      }
+      if (!r.changed) {
+        await emit({ path: file.rel, status: 'unchanged', changes: r.changes, markers: r.markers });
+        continue;
+      }
+      // A file reached through a symlink is changed (and shown in the diff) at its real path, once.
+      let real: string;
+      try {
+        real = realpathSync(file.path);
+      } catch (error) {
+        await emit({
+          path: file.rel,
+          status: 'error',
+          reason: `cannot resolve: ${describeIoFailure(error)}`,
+          changes: NONE,
+          markers: r.markers,
+        });
+        continue;
+      }
+      if (changedReal.has(real)) {
+        await emit({
+          path: file.rel,
+          status: 'skipped',
+          reason: 'symlink to a file already changed',
+          changes: NONE,
+          markers: NONE,
+        });
+        continue;
+      }
+      changedReal.add(real);
+      // A configured program is type-checked before anything is written: its results wait.
+      if (program?.configPath) pending.push({ rel: file.rel, real, text: source.text, result: r });
+      else await finish(file, real, source.text, r);
     }
+
+    // The compiler as the safety net: the migrated program must not have type errors the original did not.
+    if (program) {
+      typeErrors = program.typeCheck(
+        new Map(pending.map((p) => [p.real, { text: p.result.output, edits: p.result.edits }])),
+        cwd,
+      );
+      const refuse = options.write && typeErrors.length > 0 && !options.allowTypeErrors;
+      for (const p of pending) {
+        if (refuse) {
+          const reason = `not written: the migration adds ${typeErrors.length === 1 ? 'a type error' : `${typeErrors.length} type errors`} to the program (each is listed); fix ${typeErrors.length === 1 ? 'it' : 'them'} first, or pass --allow-type-errors`;
+          await emit({ path: p.rel, status: 'error', reason, changes: p.result.changes, markers: p.result.markers });
+        } else await finish({ rel: p.rel }, p.real, p.text, p.result);
+      }
+    }
+  } finally {
+    done();
   }
 
   return {

@@ -202,7 +202,14 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovery
       const ext = dot > abs.lastIndexOf(sep) ? abs.slice(dot + 1).toLowerCase() : '';
       if (!extensions.has(ext) && !options.names?.test(abs.slice(abs.lastIndexOf(sep) + 1))) return;
     }
-    found.set(abs, { path: abs, rel: known ?? relOf(abs) });
+    // Where `rel` is the tail of `abs` (below `cwd`, on POSIX), it is sliced from it: a sliced string
+    // shares `abs`'s characters (100,000 paths held twice were 7 MB), and slicing flattens `abs`
+    // while it is young (a concatenation kept unflattened holds a 32-byte rope node per path).
+    const rel =
+      known !== undefined && sep === '/' && abs.length > known.length && abs.endsWith(known)
+        ? abs.slice(abs.length - known.length)
+        : (known ?? relOf(abs));
+    found.set(abs, { path: abs, rel });
   };
 
   for (const file of explicitFiles) {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type PrefilterSpec, prefilterFromSpec } from '../scan/prefilter.js';
-import { createBytesReader, textSkipReason } from './read.js';
+import { createBytesReader, READ_BATCH_FILES, textSkipReason } from './read.js';
 
 /** What the reading thread is given: the files, each with the prefilter that judges it. */
 export interface ReadJob {
@@ -24,8 +24,7 @@ export interface ReadBatch {
   readonly done: boolean;
 }
 
-/** Results are sent every this many files, or sooner when the candidates' texts add up. */
-const BATCH_FILES = 512;
+/** Results are sent every `READ_BATCH_FILES` files, or sooner when the candidates' texts add up. */
 const BATCH_TEXT = 4 * 1024 * 1024;
 
 /** The reading thread: reads every file once, as `readSources` does, and sends the outcomes in order. */
@@ -56,7 +55,7 @@ function work(job: ReadJob): void {
         results.push([3, read.bytes.length, decoded]);
       }
     }
-    if (results.length >= BATCH_FILES || text >= BATCH_TEXT) flush(false);
+    if (results.length >= READ_BATCH_FILES || text >= BATCH_TEXT) flush(false);
   });
   flush(true);
 }

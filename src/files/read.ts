@@ -216,6 +216,9 @@ function readInto(path: string, maxBytes: number, take: (size: number) => Buffer
   }
 }
 
+/** How many files' outcomes a reader hands on at a time (in a batch, not one by one: an await per file was a tenth of a second on 20,000 files). */
+export const READ_BATCH_FILES = 512;
+
 /** Why bytes are not text to search. */
 export type TextSkipReason = 'too-large' | 'binary' | 'invalid-utf8';
 

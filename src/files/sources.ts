@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type PrefilterSpec, prefilterFromSpec } from '../scan/prefilter.js';
 import type { DiscoveredFile } from './discover.js';
-import { createBytesReader, DEFAULT_MAX_BYTES, type TextSkipReason, textSkipReason } from './read.js';
+import { createBytesReader, DEFAULT_MAX_BYTES, READ_BATCH_FILES, type TextSkipReason, textSkipReason } from './read.js';
 import type { ReadBatch, ReadJob } from './read-worker.js';
 
 /** What reading one discovered file came to. */
@@ -56,19 +56,45 @@ export interface ParallelReadOptions {
   /** A file the prefilter passed over that must be read anyway (a program reaches it). */
   readonly extra?: (file: DiscoveredFile) => boolean;
   readonly maxBytes?: number;
-  /** Read in a worker thread from this many files on (below it, a thread costs more than it saves). */
+  /** Read in a worker thread from this many files on (below it, a thread costs more than it saves)… */
   readonly parallelFrom?: number;
+  /** …and below this many (from it, the thread's memory costs more than its time saves). */
+  readonly parallelUpto?: number;
 }
 
 /** Trees smaller than this are read on the calling thread. */
 const PARALLEL_FROM = 2000;
 
 /**
+ * Trees this large are read on the calling thread too. What the thread saves is what is parsed
+ * beside it, a program's worth of candidates at most (a larger program is decided in groups, none
+ * parsed while reading): on the 20,000-file tree 2.5 s against 2.9 s, on 50,000 files within the
+ * noise. What it costs stays after it ends (its heap's and its messages' memory, which the C
+ * allocator keeps): on the 100,000-file report, 30–40 MB of the peak.
+ */
+const PARALLEL_UPTO = 50_000;
+
+/** The reading thread's compiled module (not there when the sources run untranspiled). */
+const READ_WORKER = new URL('./read-worker.js', import.meta.url);
+
+/**
+ * Whether `readSourcesParallel` reads this many files in a thread, beside the caller's work on the
+ * batches it has (else on the calling thread, which does that work once each batch is read).
+ */
+export function readsInThread(files: number, options: Pick<ParallelReadOptions, 'parallelFrom' | 'parallelUpto'> = {}): boolean {
+  return (
+    files >= (options.parallelFrom ?? PARALLEL_FROM) &&
+    files < (options.parallelUpto ?? PARALLEL_UPTO) &&
+    existsSync(fileURLToPath(READ_WORKER))
+  );
+}
+
+/**
  * `readSources` for large trees: a worker thread reads and prefilters the files while the caller
  * works on the candidates already sent (parses them), so reading no longer waits for parsing nor
  * parsing for reading. Same outcomes, in the same order, in batches (as the thread sends them: an
  * await per file was a tenth of a second on 20,000 files). On the calling thread when the tree is
- * small, or where the worker's compiled file is not there (the sources run untranspiled).
+ * small or very large, or where the worker's compiled file is not there (the sources run untranspiled).
  */
 export async function* readSourcesParallel(
   files: readonly DiscoveredFile[],
@@ -78,15 +104,23 @@ export async function* readSourcesParallel(
   const prefilters = options.specs.map(prefilterFromSpec);
   const judge = (file: DiscoveredFile, bytes: Uint8Array) =>
     (prefilters[options.pick(file)] ?? prefilters[0])?.isCandidateBytes(bytes) === true || options.extra?.(file) === true;
-  const script = new URL('./read-worker.js', import.meta.url);
-  if (files.length < (options.parallelFrom ?? PARALLEL_FROM) || !existsSync(fileURLToPath(script))) {
-    yield [...readSources(files, judge, maxBytes)];
+  if (!readsInThread(files.length, options)) {
+    // In batches, as the thread sends them: a record per file of a large tree is garbage by the next.
+    let batch: SourceFile[] = [];
+    for (const source of readSources(files, judge, maxBytes)) {
+      batch.push(source);
+      if (batch.length === READ_BATCH_FILES) {
+        yield batch;
+        batch = [];
+      }
+    }
+    yield batch;
     return;
   }
   const job: ReadJob = { paths: files.map((f) => f.path), pick: files.map(options.pick), specs: options.specs, maxBytes };
   // Loaded here: a run with a small tree (a hook's few files) never pays for the threads module.
   const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
-  const worker = new Worker(script, { workerData: job });
+  const worker = new Worker(READ_WORKER, { workerData: job });
   const batches: ReadBatch[] = [];
   let failure: unknown;
   let wake: (() => void) | undefined;

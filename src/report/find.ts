@@ -7,6 +7,7 @@ import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import type { SourceFile } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { isDataFile } from '../repo/data-file-kinds.js';
@@ -91,82 +92,96 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     maxBytes,
   };
   // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
-  const { program, sources } = await readWithProgram(discovery.files, read, {
+  const { program, sources, done } = await readWithProgram(discovery.files, read, {
     configured,
     infer: options.project === false ? undefined : mappings,
     config: { files: configFiles, cwd },
     transformOptions,
   });
-  const outcomes = [...sources];
-  // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.
-  const alone = outcomes.some((s) => s.kind === 'candidate' && isCodemodFile(s.file.rel))
-    ? (await import('../codemod/transform.js')).transformSource
-    : undefined;
-  // Config files and recorded payloads are decided by modules a run without one never loads.
-  const data = outcomes.some((s) => s.kind === 'candidate' && isDataFile(s.file.path))
-    ? await import('../repo/data-files.js')
-    : undefined;
-  const dataContext = data && { mappings, ...data.repositoryFieldList(outcomes, mappings) };
-  for (const source of outcomes) {
-    const { file } = source;
-    if (source.kind === 'error') {
-      errors.push({ file: file.rel, message: source.message });
-      continue;
+  // A large program's run keeps the heap small (`savingMemory`) to its last finding.
+  try {
+    // Every outcome but the files the prefilter passed over, counted as they come (most of a large tree).
+    const outcomes: SourceFile[] = [];
+    for (const source of sources) {
+      if (source.kind !== 'passed') outcomes.push(source);
+      else {
+        options.onRead?.(source.file.rel);
+        filesScanned++;
+        bytesScanned += source.bytes;
+      }
     }
-    options.onRead?.(file.rel);
-    if (source.kind === 'skipped') {
-      skippedFiles[source.reason]++;
-      // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
-      if (source.reason !== 'binary') skippedList.push({ file: file.rel, reason: source.reason, bytes: source.bytes });
-      continue;
+    // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.
+    const alone = outcomes.some((s) => s.kind === 'candidate' && isCodemodFile(s.file.rel))
+      ? (await import('../codemod/transform.js')).transformSource
+      : undefined;
+    // Config files and recorded payloads are decided by modules a run without one never loads.
+    const data = outcomes.some((s) => s.kind === 'candidate' && isDataFile(s.file.path))
+      ? await import('../repo/data-files.js')
+      : undefined;
+    const dataContext = data && { mappings, ...data.repositoryFieldList(outcomes, mappings) };
+    for (const source of outcomes) {
+      const { file } = source;
+      if (source.kind === 'error') {
+        errors.push({ file: file.rel, message: source.message });
+        continue;
+      }
+      options.onRead?.(file.rel);
+      if (source.kind === 'skipped') {
+        skippedFiles[source.reason]++;
+        // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
+        if (source.reason !== 'binary') skippedList.push({ file: file.rel, reason: source.reason, bytes: source.bytes });
+        continue;
+      }
+      filesScanned++;
+      bytesScanned += source.bytes;
+      if (source.kind === 'passed') continue;
+      filesCandidate++;
+      const { text } = source;
+      const inProgram = program?.fileOf(file.path);
+      const scan = scanText(text, file.rel, rules, {
+        prefiltered: true,
+        ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
+        ...(alone ? { transformSource: alone } : {}),
+        ...(data && dataContext && isDataFile(file.path)
+          ? {
+              data: () =>
+                data.transformDataFile(text, file.path, {
+                  ...dataContext,
+                  ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
+                }),
+            }
+          : {}),
+      });
+      if (inProgram && scan.transformed?.changed)
+        migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
+      suppressed += scan.suppressed;
+      if (scan.findings.length) {
+        filesAffected++;
+        for (const f of scan.findings) findings.push(withRelativeEvidence(f, cwd));
+      }
     }
-    filesScanned++;
-    bytesScanned += source.bytes;
-    if (source.kind === 'passed') continue;
-    filesCandidate++;
-    const { text } = source;
-    const inProgram = program?.fileOf(file.path);
-    const scan = scanText(text, file.rel, rules, {
-      prefiltered: true,
-      ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
-      ...(alone ? { transformSource: alone } : {}),
-      ...(data && dataContext && isDataFile(file.path)
-        ? {
-            data: () =>
-              data.transformDataFile(text, file.path, {
-                ...dataContext,
-                ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
-              }),
-          }
-        : {}),
-    });
-    if (inProgram && scan.transformed?.changed)
-      migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
-    suppressed += scan.suppressed;
-    if (scan.findings.length) {
-      filesAffected++;
-      for (const f of scan.findings) findings.push(withRelativeEvidence(f, cwd));
-    }
+    errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return {
+      ...(program?.configPath ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
+      typeErrors: program ? program.typeCheck(migrated, cwd) : [],
+      findings,
+      table: mappings.source === DEFAULT_TABLE_PATH ? 'bundled' : tableName(cwd, mappings.source),
+      stats: {
+        filesScanned,
+        filesCandidate,
+        filesAffected,
+        bytesScanned,
+        suppressed,
+        skippedFiles,
+        skippedList,
+        skippedByDiscovery: { ...discovery.skipped },
+        errors,
+        elapsedMs: Date.now() - started,
+      },
+    };
+  } finally {
+    done();
   }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return {
-    ...(program?.configPath ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
-    typeErrors: program ? program.typeCheck(migrated, cwd) : [],
-    findings,
-    table: mappings.source === DEFAULT_TABLE_PATH ? 'bundled' : tableName(cwd, mappings.source),
-    stats: {
-      filesScanned,
-      filesCandidate,
-      filesAffected,
-      bytesScanned,
-      suppressed,
-      skippedFiles,
-      skippedList,
-      skippedByDiscovery: { ...discovery.skipped },
-      errors,
-      elapsedMs: Date.now() - started,
-    },
-  };
 }
 
 function tableName(cwd: string, source: string): string {

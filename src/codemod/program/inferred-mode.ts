@@ -1,7 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
 import type { Mappings } from '../../mapping/mappings.js';
@@ -15,6 +13,7 @@ import { transformProgramFile, transformProgramVue } from '../transform.js';
 import type { TransformOptions, TransformResult } from '../types.js';
 import { typescript } from '../typescript.js';
 import { findCivicMembers, type RenameLocation, renameLocations } from './civic-types.js';
+import { collector } from './collector.js';
 import { Components } from './components.js';
 import { programFacts } from './facts.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
@@ -218,6 +217,8 @@ function decideInGroups(
   for (const [from, text] of textOf) for (const target of importsOf(text, from)) if (textOf.has(target)) sets.join(from, target);
   const outcomes = new Map<string, GroupOutcome>();
   const collect = collector();
+  // Now, so that V8 sizes the heap from what is live (tightly, under `readWithProgram`'s `savingMemory`) before the first group.
+  collect(true);
   let pending = sets.groups();
   while (pending.length > 0) {
     for (const group of pending) {
@@ -319,36 +320,6 @@ function decideGroup(
 
 /** A module that declares into the global scope, or declares a module by name: what it declares is seen by files that do not import it. */
 const AMBIENT = /\bdeclare\s+(?:global\b|module\s+['"])/;
-
-/**
- * After each group: a full collection whenever the heap has grown by `HEAP_SLACK` since the last
- * one. The groups' programs are garbage as soon as they are decided, but they lived through many
- * minor collections, so they wait in the old generation, which V8 lets grow to about twice what is
- * live: deciding in groups would then hold as much as one program does. V8 collects on request
- * only with `--expose-gc`; the flag is set long enough to take the function (as the `expose-gc`
- * package does) and set back, so that the code cache's flags stay the run's. Without it (a V8 that
- * refuses the flag), nothing is collected early.
- */
-function collector(): () => void {
-  let gc: (() => void) | undefined;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  } catch {
-    gc = undefined;
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
-  let base = v8.getHeapStatistics().used_heap_size;
-  return () => {
-    if (!gc || v8.getHeapStatistics().used_heap_size - base < HEAP_SLACK) return;
-    gc();
-    base = v8.getHeapStatistics().used_heap_size;
-  };
-}
-
-/** How much the heap may grow between two collections of `collector` (bytes). */
-const HEAP_SLACK = 64 * 1024 * 1024;
 
 /** Whether two runs of the codemod decide alike. */
 function sameOptions(a: TransformOptions, b: TransformOptions): boolean {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
-import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from '../../files/sources.js';
+import { type ParallelReadOptions, readSourcesParallel, readsInThread, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
 import type { TransformOptions } from '../types.js';
+import { collector, savingMemory } from './collector.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import type { ProgramMode } from './program-mode.js';
 
@@ -32,6 +33,12 @@ export interface ProgramSources {
    * program reaches (a helper a tracked value is handed to) comes as a candidate, read again.
    */
   readonly sources: Iterable<SourceFile>;
+  /**
+   * The run is done with the files: V8's heap is sized as before. A run with a large program keeps
+   * the heap small (`savingMemory`) from the read until this is called, through the decisions and
+   * the findings or edits made of them. Idempotent.
+   */
+  readonly done: () => void;
 }
 
 /**
@@ -60,7 +67,9 @@ export async function readWithProgram(
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
-  const outcomes: SourceFile[] = [];
+  // A file the prefilter passed over is kept as its size alone (a small integer, no object): most
+  // of a large tree's files are (100,000 records were 4 MB).
+  const outcomes: (SourceFile | number)[] = [];
   const texts = new Map<string, string>();
   const parsed = new Map<string, TsNamespace.SourceFile>();
   const inferring = !configured && options.infer !== undefined;
@@ -70,41 +79,66 @@ export async function readWithProgram(
   let bytes = 0;
   const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
   let done = 0;
+  let collect: ((now?: boolean) => void) | undefined;
+  let release: (() => void) | undefined;
+  // Parsed as they arrive when a thread reads on meanwhile; else once all are read, when it is
+  // known whether one program holds them (else each is parsed by its group).
+  const early = readsInThread(files.length, read);
+  const parse = (path: string, text: string) =>
+    parsed.set(path, parseForProgram(path, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  const programText = (source: SourceFile): source is Extract<SourceFile, { kind: 'candidate' }> =>
+    inferring && source.kind === 'candidate' && (SCRIPT_FILE.test(source.file.path) || VUE_FILE.test(source.file.path));
   for await (const batch of readSourcesParallel(files, { ...read, extra })) {
+    for (const source of batch) if (programText(source)) bytes += source.text.length;
+    if (bytes >= groupFrom && release === undefined) {
+      // A large program (a batch that takes the candidates past the size is not parsed): V8 keeps
+      // the heap small from here to the last outcome handed out, and the trees parsed so far are
+      // let go (each group parses its own), collected now rather than left while the rest is read.
+      release = savingMemory();
+      collect = collector();
+      if (parsed.size > 0) {
+        parsed.clear();
+        collect(true);
+      }
+    }
     for (const source of batch) {
-      outcomes.push(source);
+      outcomes.push(source.kind === 'passed' ? source.bytes : source);
       options.onRead?.(++done);
+      if (!programText(source)) continue;
       // As it was read (the text the run hands `transform`); the program reads a script without its
       // BOM, and takes a component's virtual script.
-      if (source.kind !== 'candidate' || !inferring) continue;
-      const script = SCRIPT_FILE.test(source.file.path);
-      if (!script && !VUE_FILE.test(source.file.path)) continue;
       texts.set(source.file.path, source.text);
-      bytes += source.text.length;
-      if (!script) continue;
-      if (bytes < groupFrom) {
-        const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
-        parsed.set(source.file.path, parseForProgram(source.file.path, text));
-      } else parsed.clear();
+      if (early && release === undefined && SCRIPT_FILE.test(source.file.path)) parse(source.file.path, source.text);
     }
+    collect?.();
   }
+  if (!early && release === undefined) for (const [path, text] of texts) if (SCRIPT_FILE.test(path)) parse(path, text);
   const paths = () => files.map((f) => f.path);
   // The role engine is loaded only for a run that has something to decide with it.
-  const program =
-    configured ??
-    (options.infer && (texts.size > 0 || (options.config?.files.length ?? 0) > 0)
-      ? (await import('./inferred-mode.js')).inferredProgramMode(
-          options.infer,
-          texts,
-          paths(),
-          read.maxBytes,
-          parsed,
-          options.config,
-          options.transformOptions && { transformOptions: options.transformOptions, fromBytes: groupFrom },
-        )
-      : undefined);
+  let program: ProgramMode | undefined;
+  try {
+    program =
+      configured ??
+      (options.infer && (texts.size > 0 || (options.config?.files.length ?? 0) > 0)
+        ? (await import('./inferred-mode.js')).inferredProgramMode(
+            options.infer,
+            texts,
+            paths(),
+            read.maxBytes,
+            parsed,
+            options.config,
+            options.transformOptions && { transformOptions: options.transformOptions, fromBytes: groupFrom },
+          )
+        : undefined);
+  } catch (error) {
+    release?.();
+    throw error;
+  }
   function* sources(): Generator<SourceFile> {
-    for (const source of outcomes) {
+    for (let i = 0; i < outcomes.length; i++) {
+      const kept = outcomes[i] as SourceFile | number;
+      const source: SourceFile =
+        typeof kept === 'number' ? { kind: 'passed', file: files[i] as DiscoveredFile, bytes: kept } : kept;
       if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
         let text: string;
         try {
@@ -117,5 +151,5 @@ export async function readWithProgram(
       } else yield source;
     }
   }
-  return { program, sources: sources() };
+  return { program, sources: sources(), done: () => release?.() };
 }
