@@ -8,6 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { savingMemory, savingMemoryHeld } from '../src/codemod/program/collector.js';
 import { runCodemod } from '../src/codemod/run.js';
 import { findV1Usage } from '../src/report/find.js';
 import { bundledMappings } from './helpers/bundled.js';
@@ -131,5 +132,51 @@ describe('an inferred program decided in groups', () => {
     const { one, groups } = await bothWays(() => migrateFolder(files));
     expect(groups).toEqual(one);
     expect(Object.keys(groups.changed).sort()).toEqual(['a.js', 'b.js']);
+  });
+});
+
+describe('V8 keeps the heap small for a large program', () => {
+  const dir = join('fixtures', 'apps', readdirSync(join('fixtures', 'apps'))[0] as string);
+
+  it('while a run in groups holds it, and after its end no more; a run of one small program never takes it', async () => {
+    const mappings = bundledMappings();
+    for (const [groups, expected] of [
+      ['0', true],
+      [String(Number.MAX_SAFE_INTEGER), false],
+    ] as const) {
+      process.env[GROUPS] = groups;
+      const seen = new Set<boolean>();
+      await runCodemod({ cwd: dir, write: false, mappings, onFile: () => void seen.add(savingMemoryHeld()) });
+      expect([...seen]).toEqual([expected]);
+      expect(savingMemoryHeld()).toBe(false);
+      seen.clear();
+      await findV1Usage({ cwd: dir, mappings, onRead: () => void seen.add(savingMemoryHeld()) });
+      expect([...seen]).toEqual([expected]);
+      expect(savingMemoryHeld()).toBe(false);
+    }
+  });
+
+  it('lets go when a run ends in an error', async () => {
+    process.env[GROUPS] = '0';
+    await expect(
+      findV1Usage({
+        cwd: dir,
+        mappings: bundledMappings(),
+        onRead: () => {
+          throw new Error('stop here');
+        },
+      }),
+    ).rejects.toThrow('stop here');
+    expect(savingMemoryHeld()).toBe(false);
+  });
+
+  it('is set by the first of several runs at once and set back by the last', () => {
+    const first = savingMemory();
+    const second = savingMemory();
+    first();
+    first();
+    expect(savingMemoryHeld()).toBe(true);
+    second();
+    expect(savingMemoryHeld()).toBe(false);
   });
 });

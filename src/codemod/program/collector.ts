@@ -32,22 +32,29 @@ export function collector(): (now?: boolean) => void {
   };
 }
 
+/** How many runs of this process hold `savingMemory` now. */
+let holders = 0;
+
+/** Whether a run holds `savingMemory` now (for tests: every run lets go of it by its end). */
+export const savingMemoryHeld = (): boolean => holders > 0;
+
 /**
  * V8 keeps its heap small (`--optimize-for-size`: the old generation grows by a smaller factor
  * between collections) until the returned function is called (once; later calls do nothing). For
  * a run with a large program, from the moment its candidates pass the size that makes it large to
  * its last file: measured on the 100,000-file report, peak memory 262–268 → 216–221 MB, for about
- * 5% more time. A process started with the flag keeps it.
+ * 5% more time. The flag is the process's: it is set when the first of several runs at once takes
+ * it and set back when the last lets go. A process started with the flag keeps it.
  */
 export function savingMemory(): () => void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
     /^--optimize[-_]for[-_]size$/.test(a),
   );
-  if (given) return () => {};
-  v8.setFlagsFromString('--optimize-for-size');
+  if (holders++ === 0 && !given) v8.setFlagsFromString('--optimize-for-size');
   let held = true;
   return () => {
-    if (held) v8.setFlagsFromString('--no-optimize-for-size');
+    if (!held) return;
     held = false;
+    if (--holders === 0 && !given) v8.setFlagsFromString('--no-optimize-for-size');
   };
 }
