@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { savingMemory, savingMemoryHeld } from '../src/codemod/program/collector.js';
+import { DisjointSets, inBins } from '../src/codemod/program/inferred-mode.js';
 import { runCodemod } from '../src/codemod/run.js';
 import { findV1Usage } from '../src/report/find.js';
 import { bundledMappings } from './helpers/bundled.js';
@@ -132,6 +133,41 @@ describe('an inferred program decided in groups', () => {
     const { one, groups } = await bothWays(() => migrateFolder(files));
     expect(groups).toEqual(one);
     expect(Object.keys(groups.changed).sort()).toEqual(['a.js', 'b.js']);
+  });
+});
+
+describe('small groups decided together, an eighth of the large size to a program', () => {
+  it('packs the groups in order, joining what shares a program', () => {
+    const texts = new Map(['a', 'b', 'c', 'd', 'e'].map((f, i) => [f, 'x'.repeat([100, 100, 300, 50, 60][i] as number)]));
+    const sets = new DisjointSets([...texts.keys()]);
+    sets.join('d', 'e');
+    expect(inBins(sets, texts, 250)).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
+    expect(sets.groups()).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
+    expect(inBins(new DisjointSets([...texts.keys()]), texts, 0)).toEqual([['a'], ['b'], ['c'], ['d'], ['e']]);
+  });
+
+  it('says what one program says, with a module of one program importing a module of another', async () => {
+    // Twenty modules of 93 characters beside the API's (121) and its reader's (112): 2,093 characters
+    // of candidates, over the 1,800 that make this program large, so a program holds 225 at most:
+    // two modules each, the reader with the last. The reader imports the API's module through a
+    // re-export (not a candidate) that the first program takes in.
+    const files: Record<string, string> = {
+      'api.js': `export default function load() { return fetch('${V1}').then((r) => r.json()); }\n`,
+      'c.js': "export { default } from './api.js';\n",
+    };
+    for (let i = 0; i < 20; i++)
+      files[`m${String(i).padStart(2, '0')}.js`] =
+        `export const f${String(i).padStart(2, '0')} = (s) => s.state_information.find((i) => i.field_type === 'vbm_no_excuse');\n`;
+    files['z.js'] =
+      "import * as C from './c.js';\nexport async function go() { return (await C.default()).map((f) => f.long_name); }\n";
+    expect([files['api.js'], files['m00.js'], files['z.js']].map((t) => t?.length)).toEqual([121, 93, 112]);
+    process.env[GROUPS] = String(Number.MAX_SAFE_INTEGER);
+    const one = await migrateFolder(files);
+    process.env[GROUPS] = '1800';
+    const bins = await migrateFolder(files);
+    expect(bins).toEqual(one);
+    expect(bins.changed['z.js']?.[1]).toContain('f.description');
+    expect(Object.keys(bins.changed).sort()).toEqual(Object.keys(files).filter((f) => f !== 'c.js'));
   });
 });
 
