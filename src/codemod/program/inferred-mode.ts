@@ -326,7 +326,7 @@ function decideGroup(
  * decides again the whole of it). One program decides as the one of every candidate does: the
  * groups are only what memory asks for, and most are one file of a few kilobytes, for which a
  * program each costs more than the file (on the 100,000-file tree, 572 groups took 10.9–11.0 s,
- * 25 programs of up to 128 KB 9.2–9.4 s, the same findings; peak memory within the runs' spread).
+ * 25 programs of up to 128 KiB 9.2–9.4 s, the same findings; peak memory within the runs' spread).
  */
 export function inBins(sets: DisjointSets, textOf: ReadonlyMap<string, string>, binBytes: number): string[][] {
   const bins: string[][] = [];

@@ -14,8 +14,8 @@ import type { ProgramMode } from './program-mode.js';
  * From this much code in the TS/JS candidates (characters of text), an inferred program is decided
  * in groups (`inferredProgramMode`): one program of every candidate holds all their syntax trees and
  * facts at once (the 577 candidates of a 100,000-file tree, 3.1 MB of code, held 237 MB). Below it,
- * one program, its files parsed while the others are read (the groups cost a tenth more time: a
- * program per group, and no parsing beside the reading thread).
+ * one program, its files parsed while a reading thread reads the others (the groups cost time: a
+ * program per group, however small groups share one, and no parsing beside the reading).
  */
 export const GROUP_FROM_BYTES = 1_000_000;
 
@@ -73,8 +73,8 @@ export async function readWithProgram(
   const texts = new Map<string, string>();
   const parsed = new Map<string, TsNamespace.SourceFile>();
   const inferring = !configured && options.infer !== undefined;
-  // The candidates are parsed as they arrive, for a program of them all: beyond the size from which
-  // that program is decided in groups, each group parses its own (none holds them all).
+  // The candidates are parsed for a program of them all (below): beyond the size from which that
+  // program is decided in groups, each group parses its own (none holds them all).
   const groupFrom = options.transformOptions ? groupFromBytes() : Number.POSITIVE_INFINITY;
   let bytes = 0;
   const extra = (file: DiscoveredFile) => configured?.fileOf(file.path)?.hasRenames === true;
