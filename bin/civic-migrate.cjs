@@ -111,7 +111,7 @@ function loadStart() {
     // `--help` alone depends on the build, the width and the locale only: kept from the last run.
     const help =
       start && cache !== undefined && argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0])
-        ? start.helpEntry(cache, bundlePath, start.helpWidth(process.stdout.columns), process.env)
+        ? start.helpEntry(cache, bundlePath, start.helpWidth(io.stdout.columns), process.env)
         : undefined;
     const kept = help === undefined ? undefined : start.readHelp(help);
     if (kept !== undefined) {
@@ -152,8 +152,9 @@ function loadStart() {
                   printed += text;
                   return io.stdout.write(text);
                 },
+                // A terminal's (a pipe or a file has none: process.stdout would make a stream for it).
                 get columns() {
-                  return process.stdout.columns;
+                  return io.stdout.columns;
                 },
               },
             },

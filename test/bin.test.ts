@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The real executable, as `npx civic-migrate` runs it (dist/ is built by `npm test` and `prepack`). */
@@ -8,6 +10,24 @@ const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
 
 describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
   const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+
+  it('a short run loads none of the Node modules it does not use (threads, processes, crypto, V8 settings, a terminal)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-modules-'));
+    writeFileSync(join(dir, 'a.py'), 'x = 1\n');
+    const preload = join(dir, 'modules.cjs');
+    writeFileSync(
+      preload,
+      // Written with fs.writeSync: process.stderr on a pipe would load net itself.
+      "process.on('exit', () => require('fs').writeSync(2, `MODULES ${process.moduleLoadList.filter((m) => /^NativeModule [a-z_]+$/.test(m)).join(' ')}\\n`));\n",
+    );
+    for (const args of [['--version'], ['--help'], ['explain', 'vbm_no_excuse'], ['report', '--no-config', '.']]) {
+      const r = spawnSync(process.execPath, ['--require', preload, bin, ...args], { cwd: dir, encoding: 'utf8' });
+      const loaded = (/^MODULES (.*)$/m.exec(r.stderr)?.[1] ?? '').split(' ').map((m) => m.replace('NativeModule ', ''));
+      expect({ args, status: r.status, loaded: loaded.length > 5 }).toEqual({ args, status: 0, loaded: true });
+      const unused = ['worker_threads', 'child_process', 'crypto', 'v8', 'readline', 'net', 'tty'];
+      expect({ args, unused: loaded.filter((m) => unused.includes(m)) }).toEqual({ args, unused: [] });
+    }
+  });
 
   it('prints help listing the commands, exit 0', () => {
     const r = cli('--help');

@@ -6,7 +6,6 @@ import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
 import type { TransformOptions } from '../types.js';
-import { collector, savingMemory } from './collector.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import type { ProgramMode } from './program-mode.js';
 
@@ -94,8 +93,10 @@ export async function readWithProgram(
       // A large program (a batch that takes the candidates past the size is not parsed): V8 keeps
       // the heap small from here to the last outcome handed out, and the trees parsed so far are
       // let go (each group parses its own), collected now rather than left while the rest is read.
-      release = savingMemory();
-      collect = collector();
+      // Loaded here: a run without a large program never loads node:v8 (a short run's start-up).
+      const memory = await import('./collector.js');
+      release = memory.savingMemory();
+      collect = memory.collector();
       if (parsed.size > 0) {
         parsed.clear();
         collect(true);
