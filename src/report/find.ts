@@ -101,7 +101,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   // A large program's run keeps the heap small (`savingMemory`) to its last finding.
   try {
     // Every outcome but the files the prefilter passed over, counted as they come (most of a large tree).
-    const outcomes: SourceFile[] = [];
+    const outcomes: Exclude<SourceFile, { kind: 'passed' }>[] = [];
     for (const source of sources) {
       if (source.kind !== 'passed') outcomes.push(source);
       else {
@@ -134,7 +134,6 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       }
       filesScanned++;
       bytesScanned += source.bytes;
-      if (source.kind === 'passed') continue;
       filesCandidate++;
       const { text } = source;
       const inProgram = program?.fileOf(file.path);

@@ -210,10 +210,9 @@ function decideInGroups(
   candidates: ReadonlyMap<string, string>,
   grouping: Grouping,
 ): ProgramMode | undefined {
-  const paths = [...candidates.keys()].map((p) => resolve(p));
   const textOf = new Map([...candidates].map(([p, t]) => [resolve(p), t]));
   if ([...textOf.values()].some((t) => AMBIENT.test(t))) return undefined;
-  const sets = new DisjointSets(paths);
+  const sets = new DisjointSets([...textOf.keys()]);
   for (const [from, text] of textOf) for (const target of importsOf(text, from)) if (textOf.has(target)) sets.join(from, target);
   const outcomes = new Map<string, GroupOutcome>();
   const collect = collector();
@@ -385,7 +384,9 @@ export class DisjointSets {
     const out = new Map<string, string[]>();
     for (const item of this.parent.keys()) {
       const root = this.find(item);
-      out.set(root, [...(out.get(root) ?? []), item]);
+      const set = out.get(root);
+      if (set) set.push(item);
+      else out.set(root, [item]);
     }
     return [...out.values()];
   }

@@ -89,7 +89,7 @@ export async function readWithProgram(
     inferring && source.kind === 'candidate' && (SCRIPT_FILE.test(source.file.path) || VUE_FILE.test(source.file.path));
   for await (const batch of readSourcesParallel(files, { ...read, extra })) {
     for (const source of batch) if (programText(source)) bytes += source.text.length;
-    if (bytes >= groupFrom && release === undefined) {
+    if (bytes > 0 && bytes >= groupFrom && release === undefined) {
       // A large program (a batch that takes the candidates past the size is not parsed): V8 keeps
       // the heap small from here to the last outcome handed out, and the trees parsed so far are
       // let go (each group parses its own), collected now rather than left while the rest is read.
