@@ -5,8 +5,11 @@
  *   - `grep -rlwF -f TOKENS <tree>` (and `rg -l -w -F -f TOKENS --no-ignore -uu <tree>` when rg is installed),
  *   - `node bin/civic-migrate.cjs report --no-gitignore --format json --fail-on none` in a fresh process
  *     (start-up, table validation, discovery, reading, prefilter, lexing and classifying the candidates).
+ *   - the same with `--cache`: its first run of the tree (no entry: it decides, and keeps the
+ *     findings), then a run of the unchanged tree (answered from the entry). Both must print the
+ *     plain report's JSON.
  * TOKENS are the report's own whole-token set (the table's V1 slugs and `long_name`). Runs are
- * interleaved (grep, rg, report, grep, …) so that load from other processes hits them alike; each
+ * interleaved (grep, rg, report, report --cache twice, grep, …) so that load from other processes hits them alike; each
  * figure is the best of `BENCH_RUNS` (default 5), with the median beside it.
  *
  *   npx tsx bench/report.ts              # 20,000 and 60,000 files
@@ -16,7 +19,7 @@
  * 100,000 files.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMappings } from '../src/mapping/load.js';
@@ -79,13 +82,28 @@ interface ReportRun extends Run {
   readonly candidates: number;
   readonly inProcessMs: number;
   readonly affected: readonly string[];
+  /** The JSON report without its timing, to hold the cached runs to the plain one. */
+  readonly output: string;
 }
 
 /** GNU time, for the report's peak memory (maximum resident set size), where installed. */
 const hasTime = existsSync('/usr/bin/time');
 
-function report(tree: string): ReportRun {
-  const args = [BIN, 'report', '--no-gitignore', '--format', 'json', '--fail-on', 'none', '.'];
+/** The report's cache folder for `report --cache` (outside the trees: nothing of it is searched). */
+const CACHE = join(WORK, 'report-cache');
+
+function report(tree: string, cache = false): ReportRun {
+  const args = [
+    BIN,
+    'report',
+    '--no-gitignore',
+    '--format',
+    'json',
+    '--fail-on',
+    'none',
+    ...(cache ? ['--cache', '--cache-location', CACHE] : []),
+    '.',
+  ];
   const started = performance.now();
   const r = hasTime
     ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { cwd: tree, encoding: 'utf8', maxBuffer: 256 << 20 })
@@ -94,6 +112,7 @@ function report(tree: string): ReportRun {
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`report exited ${r.status}`);
   const peakKb = hasTime ? Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN) : Number.NaN;
+  const output = r.stdout.replace(/"elapsedMs": \d+/, '');
   const json = JSON.parse(r.stdout) as {
     summary: { findings: number; filesAffected: number };
     files: { searched: number; candidates: number };
@@ -108,6 +127,7 @@ function report(tree: string): ReportRun {
     candidates: json.files.candidates,
     inProcessMs: json.elapsedMs,
     affected: [...new Set(json.findings.map((f) => f.file))],
+    output,
   };
 }
 
@@ -133,13 +153,21 @@ for (const size of sizes.length ? sizes : [20_000, 60_000]) {
   const greps: Run[] = [];
   const rgs: Run[] = [];
   const reports: ReportRun[] = [];
+  // `--cache`: the first run of a tree (no entry: it decides and keeps), then an unchanged tree (answered from the entry).
+  const misses: ReportRun[] = [];
+  const hits: ReportRun[] = [];
   for (let i = 0; i < RUNS; i++) {
     greps.push(grep(tokensFile, tree.root));
     if (hasRg) rgs.push(rg(tokensFile, tree.root));
     reports.push(report(tree.root));
+    rmSync(CACHE, { recursive: true, force: true });
+    misses.push(report(tree.root, true));
+    hits.push(report(tree.root, true));
   }
   const g = best(greps);
   const r = best(reports);
+  const h = best(hits);
+  const differs = [...misses, ...hits].filter((x) => x.output !== r.output).length;
   const missing = tree.injected.filter((rel) => !r.affected.includes(rel));
   const ratio = r.ms / g.ms;
   const lines = [
@@ -153,9 +181,14 @@ for (const size of sizes.length ? sizes : [20_000, 60_000]) {
     `ratio to grep: ${ratio.toFixed(2)}× (median ${(median(reports) / median(greps)).toFixed(2)}×)${
       hasRg ? `; to rg: ${(r.ms / best(rgs).ms).toFixed(2)}×` : ''
     }`,
+    `report --cache, first:  ${fmt(best(misses).ms)} (median ${fmt(median(misses))}); peak memory ${Math.round(Math.max(...misses.map((x) => x.peakMb)))} MB`,
+    `report --cache, again:  ${fmt(h.ms)} (median ${fmt(median(hits))}); peak memory ${Math.round(Math.max(...hits.map((x) => x.peakMb)))} MB; ${(h.ms / g.ms).toFixed(2)}× grep${
+      hasRg ? `, ${(h.ms / best(rgs).ms).toFixed(2)}× rg` : ''
+    }; ${differs === 0 ? 'the same JSON as the plain report' : `${differs} runs gave another JSON than the plain report`}`,
     `targets: ≤ 1.0× grep ${ratio <= 1 ? 'PASS' : 'FAIL'}${hasRg ? `; ≤ 2× rg ${r.ms / best(rgs).ms <= 2 ? 'PASS' : 'FAIL'}` : ''}${
       size >= 100_000 ? `; peak memory ≤ 200 MB ${Math.max(...reports.map((x) => x.peakMb)) <= 200 ? 'PASS' : 'FAIL'}` : ''
     }${missing.length ? `; MISSED ${missing.length} injected files` : ''}`,
+    `  with --cache, an unchanged tree: ≤ 1.0× grep ${h.ms <= g.ms ? 'PASS' : 'FAIL'}${hasRg ? `; ≤ 2× rg ${h.ms / best(rgs).ms <= 2 ? 'PASS' : 'FAIL'}` : ''}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
   results.push({
@@ -169,8 +202,12 @@ for (const size of sizes.length ? sizes : [20_000, 60_000]) {
     ratio: Number(ratio.toFixed(3)),
     findings: r.findings,
     missed: missing.length,
+    cacheFirstMs: Math.round(best(misses).ms),
+    cacheAgainMs: Math.round(h.ms),
+    cacheAgainRatio: Number((h.ms / g.ms).toFixed(3)),
+    cacheDiffers: differs,
   });
-  if (missing.length) process.exitCode = 1;
+  if (missing.length || differs) process.exitCode = 1;
 }
 writeFileSync(
   join(WORK, 'report-bench.json'),

@@ -26,6 +26,13 @@ describe('action.yml', () => {
     expect(gate).toContain('--fail-on "$CIVIC_FAIL_ON"');
   });
 
+  it('decides once: the three reports share one cache folder, so the second and third answer from the first', () => {
+    const [report, , gate] = steps as [string, string, string];
+    expect(report).toContain('kept="${RUNNER_TEMP}/civic-migrate-cache"');
+    expect(report.match(/--cache --cache-location "\$kept"/g)).toHaveLength(2);
+    expect(gate).toContain('--cache --cache-location "${RUNNER_TEMP}/civic-migrate-cache"');
+  });
+
   it('passes inputs through the environment, never into the script text', () => {
     for (const step of steps) {
       const run = step.slice(step.indexOf('run: |'));

@@ -24,6 +24,13 @@ beforeAll(() => {
     JSON.stringify({ failOn: 'manual', format: 'json', exclude: ['yaml'], gitignore: false }),
   );
   writeFileSync(join(root, 'bad-table.json'), '{ "not": "a table" }');
+  // A repository whose config keeps the report's findings.
+  cpSync(join(root, 'repo'), join(root, 'cached'), { recursive: true });
+  writeFileSync(
+    join(root, 'cached', 'civic-migrate.config.json'),
+    JSON.stringify({ cache: true, cacheLocation: '../kept-by-config' }),
+  );
+  writeFileSync(join(root, 'not-a-folder'), 'a file\n');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -56,6 +63,13 @@ describe('report without the parser', () => {
     ['configured', ['report']],
     ['configured', ['report', '--format', 'text', '--fail-on', 'any', '--gitignore']],
     ['configured', ['report', '--no-config']],
+    // Each call runs twice (quick, parsed): the second answers from what the first kept.
+    ['repo', ['report', '--cache', '--cache-location', '../kept']],
+    ['repo', ['report', '--format=json', '--cache', '--cache-location=../kept']],
+    ['repo', ['report', '--cache', '--cache-location', '../not-a-folder']],
+    ['repo', ['report', '--cache-location', '../kept']],
+    ['cached', ['report']],
+    ['cached', ['report', '--no-cache']],
   ];
   it.each(calls)('in %s: %j prints and exits as the parsed call does', async (dir, argv) => {
     const { quick, parsed } = await both(argv, join(root, dir));
@@ -82,6 +96,8 @@ describe('report without the parser', () => {
       commits: 30,
       since: undefined,
       'assume-civic': false,
+      cache: false,
+      'cache-location': undefined,
     });
     expect(quickReportArgs(['--mappings', 'a/../t.json', '--max-bytes=5'])).toMatchObject({ mappings: 't.json', 'max-bytes': 5 });
   });
@@ -104,6 +120,9 @@ describe('report without the parser', () => {
     [['--max-bytes', '1e3']],
     [['--max-bytes', '0']],
     [['--no-gitignore', '--gitignore']],
+    [['--cache', '--no-cache']],
+    [['--cache-location', 'a', '--cache-location', 'b']],
+    [['--cache-location', '']],
     [['--project', 'tsconfig.json']],
     [['--unknown']],
     [['--', 'x']],

@@ -63,6 +63,24 @@ describe('reading in a worker thread', () => {
     ]);
   });
 
+  it('gives the same when the calling thread reads a share of the files meanwhile (`share`)', async () => {
+    const files = tree();
+    const prefilter = createPrefilter(loadMappings());
+    const expected = [...readSources(files, (_f, bytes) => prefilter.isCandidateBytes(bytes), 4096)].map(shown);
+    for (const count of [1, 2, 3, files.length]) {
+      const got: string[] = [];
+      for await (const batch of built.readSourcesParallel(files.slice(0, count), {
+        specs: [prefilter.spec],
+        pick: () => 0,
+        maxBytes: 4096,
+        parallelFrom: 1,
+        share: true,
+      }))
+        for (const s of batch) got.push(shown(s));
+      expect(got).toEqual(expected.slice(0, count));
+    }
+  });
+
   it('reads a file the prefilter passed over when the caller needs it (a program reaches it)', async () => {
     const files = tree();
     const prefilter = createPrefilter(loadMappings());

@@ -19,23 +19,15 @@
 import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import { fnv64 } from '../hash.js';
 
+export { cacheDir } from './cache-dir.js';
 export { helpWidth } from './width.js';
 
 /** Files from this size up are worth a cache entry (TypeScript, the bundle); smaller ones compile in no time. */
 export const CACHED_FROM_BYTES = 512 * 1024;
-
-/** The cache's directory, or undefined when it is turned off. */
-export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
-  const given = env.CIVIC_MIGRATE_CACHE_DIR;
-  if (given === 'off' || given === '0') return undefined;
-  if (given) return given;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'civic-migrate');
-}
 
 interface NodeModule {
   exports: unknown;

@@ -28,6 +28,8 @@ const FLAGS: Record<Exclude<keyof Config, '$schema'>, { flag: string; commands: 
   format: { flag: '--format', commands: ['report'] },
   baseline: { flag: '--baseline', commands: ['report'], path: true },
   assumeCivic: { flag: '--assume-civic', commands: ['report'] },
+  cache: { flag: '--cache', commands: ['report'] },
+  cacheLocation: { flag: '--cache-location', commands: ['report'], path: true },
 };
 
 /** The nearest config from `cwd` up to the repository root (a folder with `.git`) or the file system's root. */
@@ -68,10 +70,7 @@ export function withConfig(argv: readonly string[], found: { file: string; confi
   const given = (flag: string) =>
     argv.some(
       (a) =>
-        a === flag ||
-        a.startsWith(`${flag}=`) ||
-        (flag === '--gitignore' && a === '--no-gitignore') ||
-        (flag === '--project' && a === '--no-project'),
+        a === flag || a.startsWith(`${flag}=`) || a === `--no-${flag.slice(2)}` || (flag === '--project' && a === '--no-project'),
     );
   const base = dirname(found.file);
   const extra: string[] = [];

@@ -42,6 +42,7 @@ const VALUED: Record<string, (value: string) => boolean> = {
   '--include': (v) => v !== '',
   '--exclude': (v) => v !== '',
   '--mappings': (v) => v !== '',
+  '--cache-location': (v) => v !== '',
   // A plain whole number; anything else is the parser's to convert and the handler's to refuse.
   '--max-bytes': (v) => /^[1-9][0-9]{0,8}$/.test(v),
 };
@@ -51,6 +52,8 @@ const FLAGS: Record<string, readonly [string, boolean]> = {
   '--gitignore': ['gitignore', true],
   '--no-gitignore': ['gitignore', false],
   '--assume-civic': ['assume-civic', true],
+  '--cache': ['cache', true],
+  '--no-cache': ['cache', false],
   '--config': ['config', true],
   '--no-config': ['config', false],
 };
@@ -92,7 +95,7 @@ export function quickReportArgs(rest: readonly string[]): ReportArgs | undefined
     return list?.length === 1 ? list[0] : undefined;
   };
   // A single-valued option given twice becomes a list in yargs: the parser's to refuse.
-  for (const name of ['--format', '--fail-on', '--mappings', '--max-bytes'])
+  for (const name of ['--format', '--fail-on', '--mappings', '--max-bytes', '--cache-location'])
     if ((values.get(name)?.length ?? 0) > 1) return undefined;
   const mappings = one('--mappings');
   const maxBytes = one('--max-bytes');
@@ -114,5 +117,7 @@ export function quickReportArgs(rest: readonly string[]): ReportArgs | undefined
     commits: REPORT_DEFAULTS.commits,
     since: undefined,
     'assume-civic': flags.get('assume-civic') ?? false,
+    cache: flags.get('cache') ?? false,
+    'cache-location': one('--cache-location'),
   } as ReportArgs;
 }

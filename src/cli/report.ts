@@ -1,7 +1,8 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
+import { cacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
@@ -10,6 +11,18 @@ function ownFiles(cwd: string, file: string | undefined): string[] {
   if (!file) return [];
   const rel = relative(cwd, resolve(cwd, file));
   return rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
+}
+
+/** The report cache's folder: the one given (relative to the folder the report runs in), else the user's cache folder. */
+function reportCacheDir(cwd: string, given: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (given !== undefined) {
+    if (given === '') throw new UsageError('--cache-location needs a folder');
+    return resolve(cwd, given);
+  }
+  const dir = cacheDir(env);
+  if (dir === undefined)
+    throw new UsageError('--cache needs --cache-location: CIVIC_MIGRATE_CACHE_DIR turns the cache folder off');
+  return join(resolve(cwd, dir), 'reports');
 }
 
 /** The defaults of `report`'s options (the parser's, and the quick path's in ./quick-report.ts). */
@@ -65,6 +78,17 @@ export const reportCommand = defineCommand({
         describe: 'With --history: how many commits, evenly spaced',
       })
       .option('since', { type: 'string', describe: 'With --history: only commits after this date (as git log --since takes it)' })
+      .option('cache', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Keep the findings, and answer the next run from them when nothing they were decided from changed (the candidates, what the decisions read, the files found, civic-migrate, the table, the options); not with a configured --project',
+      })
+      .option('cache-location', {
+        type: 'string',
+        describe:
+          'With --cache: the folder of the kept findings (default: $CIVIC_MIGRATE_CACHE_DIR, else ~/.cache/civic-migrate)',
+      })
       .option('project', PROJECT_OPTION)
       .option('assume-civic', {
         type: 'boolean',
@@ -76,6 +100,10 @@ export const reportCommand = defineCommand({
       .example('$0 report --format sarif -o civic-migrate.sarif', 'for GitHub code scanning (upload-sarif)')
       .example('$0 report --format markdown > comment.md', 'for a pull-request comment')
       .example('$0 report --format github --fail-on none', 'annotations in a GitHub Actions log')
+      .example(
+        '$0 report --cache --cache-location .cache/civic-migrate',
+        'in CI with a kept folder: an unchanged tree answers from the read alone',
+      )
       .example('$0 report --observed usage.json', 'what the app read at run time, met with the code')
       .example('$0 report --history --format html -o report.html', 'the trend over 30 commits, and where the work is')
       .epilog(
@@ -98,6 +126,8 @@ export const reportCommand = defineCommand({
       import('../files/write.js'),
     ]);
     const failOn = args['fail-on'];
+    if (args['cache-location'] !== undefined && !args.cache) throw new UsageError('--cache-location needs --cache');
+    const cache = args.cache ? reportCacheDir(io.cwd, args['cache-location'], io.env) : undefined;
     // With --history, the files this report reads: the first sample keeps their findings where they have not changed.
     const read = args.history ? new Set<string>() : undefined;
     let result = await findV1Usage({
@@ -113,6 +143,15 @@ export const reportCommand = defineCommand({
               ...ownFiles(io.cwd, args.baseline),
               ...(args.observed ?? []).flatMap((f) => ownFiles(io.cwd, f)),
             ],
+          }
+        : {}),
+      ...(cache
+        ? {
+            cache,
+            onCacheUnwritten: (file: string, why: string) =>
+              io.stderr.write(
+                `civic-migrate: ${shownName(file)}: the findings could not be kept (${why}); the report is complete, the next run decides again\n`,
+              ),
           }
         : {}),
       gitignore: args.gitignore,

@@ -60,7 +60,16 @@ export interface ParallelReadOptions {
   readonly parallelFrom?: number;
   /** …and below this many (from it, the thread's memory costs more than its time saves). */
   readonly parallelUpto?: number;
+  /**
+   * The caller has nothing to do while the files are read (no candidate to parse as it comes: the
+   * report's cache reads every file before it knows whether to decide any): with a thread, the
+   * calling thread reads a share of the files itself meanwhile.
+   */
+  readonly share?: boolean;
 }
+
+/** With `share`, the part of the files the calling thread reads (the last ones): the thread starts later, so a little more than half. */
+const CALLER_SHARE = 0.55;
 
 /** Trees smaller than this are read on the calling thread. */
 const PARALLEL_FROM = 2000;
@@ -117,7 +126,13 @@ export async function* readSourcesParallel(
     yield batch;
     return;
   }
-  const job: ReadJob = { paths: files.map((f) => f.path), pick: files.map(options.pick), specs: options.specs, maxBytes };
+  const theirs = options.share === true ? files.length - Math.round(files.length * CALLER_SHARE) : files.length;
+  const job: ReadJob = {
+    paths: files.slice(0, theirs).map((f) => f.path),
+    pick: files.slice(0, theirs).map(options.pick),
+    specs: options.specs,
+    maxBytes,
+  };
   // Loaded here: a run with a small tree (a hook's few files) never pays for the threads module.
   const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const worker = new Worker(READ_WORKER, { workerData: job });
@@ -136,6 +151,8 @@ export async function* readSourcesParallel(
     if (code !== 0 && failure === undefined) failure = new Error(`the file reading thread stopped (exit code ${code})`);
     wake?.();
   });
+  // The caller's share, read while the thread reads the first files (its messages wait meanwhile).
+  const ours = theirs < files.length ? [...readSources(files.slice(theirs), judge, maxBytes)] : [];
   try {
     for (let done = false; !done; ) {
       const batch = batches.shift();
@@ -169,6 +186,7 @@ export async function* readSourcesParallel(
       yield out;
       done = batch.done;
     }
+    for (let at = 0; at < ours.length; at += READ_BATCH_FILES) yield ours.slice(at, at + READ_BATCH_FILES);
   } finally {
     await worker.terminate();
   }

@@ -1,17 +1,21 @@
 import { realpathSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
+import { SCRIPT_FILE, VUE_FILE } from '../codemod/program/file-kinds.js';
 import { openProgramMode } from '../codemod/program/open.js';
+import type { ProgramMode } from '../codemod/program/program-mode.js';
 import { readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import type { SourceFile } from '../files/sources.js';
+import { type ReadLog, recordReads } from '../files/read-log.js';
+import { readSourcesParallel, type SourceFile } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { isDataFile } from '../repo/data-file-kinds.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
+import type { CachedFindings } from './cache.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
 import { createReportRules } from './rules.js';
@@ -33,6 +37,14 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
    * UTF-8), by its path relative to `cwd`: what a later scan of the same bytes may take the findings of.
    */
   readonly onRead?: (file: string) => void;
+  /**
+   * A folder for the report's cache (./cache.ts): a run whose question, candidates and what its
+   * decisions read are as a kept run's answers with that run's findings, from the read alone.
+   * Not used with a program a config describes.
+   */
+  readonly cache?: string;
+  /** Called when the cache's entry could not be written, with why (the result is complete: the next run decides again). */
+  readonly onCacheUnwritten?: (file: string, why: string) => void;
 }
 
 /**
@@ -51,7 +63,10 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     cwd,
     ...(options.paths ? { paths: options.paths } : {}),
     ...(options.include ? { include: options.include } : {}),
-    ...(options.exclude ? { exclude: options.exclude } : {}),
+    // The cache's entries hold findings (V1 slugs): a cache folder inside the tree is not searched.
+    ...(options.exclude || options.cache !== undefined
+      ? { exclude: [...(options.exclude ?? []), ...inside(cwd, options.cache)] }
+      : {}),
     gitignore: options.gitignore ?? true,
   });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -79,98 +94,39 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   const skippedFiles = Object.fromEntries(READ_SKIP_REASONS.map((r) => [r, 0])) as Record<ReadSkipReason, number>;
   const errors = discovery.errors.map((e) => ({ file: e.rel, message: e.message }));
   const skippedList: { file: string; reason: Exclude<ReadSkipReason, 'binary'>; bytes: number }[] = [];
-  const findings: Finding[] = [];
   let filesScanned = 0;
-  let filesCandidate = 0;
-  let filesAffected = 0;
   let bytesScanned = 0;
-  let suppressed = 0;
-  // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
-  const read = {
-    specs: [codemodFiles.spec, rules.prefilter.spec],
-    pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
-    maxBytes,
+  /** Counts a file's outcome; true for a candidate, to search further. */
+  const tally = (source: SourceFile): source is Extract<SourceFile, { kind: 'candidate' }> => {
+    const { file } = source;
+    if (source.kind === 'error') {
+      errors.push({ file: file.rel, message: source.message });
+      return false;
+    }
+    options.onRead?.(file.rel);
+    if (source.kind === 'skipped') {
+      skippedFiles[source.reason]++;
+      // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
+      if (source.reason !== 'binary') skippedList.push({ file: file.rel, reason: source.reason, bytes: source.bytes });
+      return false;
+    }
+    filesScanned++;
+    bytesScanned += source.bytes;
+    return source.kind === 'candidate';
   };
-  // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
-  const { program, sources, done } = await readWithProgram(discovery.files, read, {
-    configured,
-    infer: options.project === false ? undefined : mappings,
-    config: { files: configFiles, cwd },
-    transformOptions,
-  });
-  // A large program's run keeps the heap small (`savingMemory`) to its last finding.
-  try {
-    // Every outcome but the files the prefilter passed over, counted as they come (most of a large tree).
-    const outcomes: Exclude<SourceFile, { kind: 'passed' }>[] = [];
-    for (const source of sources) {
-      if (source.kind !== 'passed') outcomes.push(source);
-      else {
-        options.onRead?.(source.file.rel);
-        filesScanned++;
-        bytesScanned += source.bytes;
-      }
-    }
-    // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.
-    const alone = outcomes.some((s) => s.kind === 'candidate' && isCodemodFile(s.file.rel))
-      ? (await import('../codemod/transform.js')).transformSource
-      : undefined;
-    // Config files and recorded payloads are decided by modules a run without one never loads.
-    const data = outcomes.some((s) => s.kind === 'candidate' && isDataFile(s.file.path))
-      ? await import('../repo/data-files.js')
-      : undefined;
-    const dataContext = data && { mappings, ...data.repositoryFieldList(outcomes, mappings) };
-    for (const source of outcomes) {
-      const { file } = source;
-      if (source.kind === 'error') {
-        errors.push({ file: file.rel, message: source.message });
-        continue;
-      }
-      options.onRead?.(file.rel);
-      if (source.kind === 'skipped') {
-        skippedFiles[source.reason]++;
-        // Binary files (images, fonts, archives) are counted, not listed: text is what holds V1 usage.
-        if (source.reason !== 'binary') skippedList.push({ file: file.rel, reason: source.reason, bytes: source.bytes });
-        continue;
-      }
-      filesScanned++;
-      bytesScanned += source.bytes;
-      filesCandidate++;
-      const { text } = source;
-      const inProgram = program?.fileOf(file.path);
-      const scan = scanText(text, file.rel, rules, {
-        prefiltered: true,
-        ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
-        ...(alone ? { transformSource: alone } : {}),
-        ...(data && dataContext && isDataFile(file.path)
-          ? {
-              data: () =>
-                data.transformDataFile(text, file.path, {
-                  ...dataContext,
-                  ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
-                }),
-            }
-          : {}),
-      });
-      if (inProgram && scan.transformed?.changed)
-        migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
-      suppressed += scan.suppressed;
-      if (scan.findings.length) {
-        filesAffected++;
-        for (const f of scan.findings) findings.push(withRelativeEvidence(f, cwd));
-      }
-    }
+  const result = (decided: CachedFindings, typeErrors: ReportResult['typeErrors'], configPath?: string): ReportResult => {
     errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     return {
-      ...(program?.configPath ? { program: { config: relative(cwd, program.configPath).split(sep).join('/') || '.' } } : {}),
-      typeErrors: program ? program.typeCheck(migrated, cwd) : [],
-      findings,
+      ...(configPath ? { program: { config: relative(cwd, configPath).split(sep).join('/') || '.' } } : {}),
+      typeErrors,
+      findings: decided.findings,
       table: mappings.source === DEFAULT_TABLE_PATH ? 'bundled' : tableName(cwd, mappings.source),
       stats: {
         filesScanned,
-        filesCandidate,
-        filesAffected,
+        filesCandidate: decided.filesCandidate,
+        filesAffected: decided.filesAffected,
         bytesScanned,
-        suppressed,
+        suppressed: decided.suppressed,
         skippedFiles,
         skippedList,
         skippedByDiscovery: { ...discovery.skipped },
@@ -178,9 +134,162 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
         elapsedMs: Date.now() - started,
       },
     };
-  } finally {
-    done();
+  };
+  // A TS/JS/Vue file is read as the codemod reads it: the same candidates (and its left-over markers).
+  const read = {
+    specs: [codemodFiles.spec, rules.prefilter.spec],
+    pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
+    maxBytes,
+  };
+  // With a cache (not for a configured program: its types reach files through TypeScript), every
+  // file is read first: the candidates' texts are the key. A kept run's findings answer when they hold.
+  const cache =
+    options.cache !== undefined && !configured
+      ? await openCache({ ...options, cache: options.cache }, cwd, mappings, maxBytes)
+      : undefined;
+  let given: (readonly SourceFile[])[] | undefined;
+  let keeping: { readonly file: string; readonly key: string; readonly close: () => ReadLog } | undefined;
+  if (cache) {
+    given = [];
+    for await (const batch of readSourcesParallel(discovery.files, { ...read, share: true })) given.push(batch);
+    const candidates = given.flatMap((b) => b.flatMap((s) => (s.kind === 'candidate' ? [[s.file.path, s.text] as const] : [])));
+    const key = cache.module.cacheKey(cache.question, {
+      table: mappings.source,
+      scripts: discovery.files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
+      configs: configFiles.map((f) => [f.path, f.text] as const),
+      candidates,
+    });
+    const entry = cache.module.loadEntry(cache.file, key);
+    if (entry && (await cache.module.stillHolds(entry, maxBytes))) {
+      for (const batch of given) for (const source of batch) tally(source);
+      return result(entry.report, []);
+    }
+    keeping = { file: cache.file, key, ...recordReads() };
   }
+  try {
+    // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
+    const { program, sources, done } = await readWithProgram(discovery.files, read, {
+      configured,
+      infer: options.project === false ? undefined : mappings,
+      config: { files: configFiles, cwd },
+      transformOptions,
+      ...(given ? { read: given } : {}),
+    });
+    // A large program's run keeps the heap small (`savingMemory`) to its last finding.
+    try {
+      const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
+      const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
+      if (keeping && cache) {
+        const why = cache.module.saveEntry(keeping.file, keeping.key, keeping.close(), decided);
+        if (why !== undefined) options.onCacheUnwritten?.(keeping.file, why);
+      }
+      return answer;
+    } finally {
+      done();
+    }
+  } finally {
+    keeping?.close();
+  }
+}
+
+/** What the findings are made with: the table's rules, and what the run asks of each file. */
+interface Deciding {
+  readonly rules: ReturnType<typeof createReportRules>;
+  readonly mappings: Mappings;
+  readonly transformOptions: ReturnType<typeof decisionOptions>;
+  readonly cwd: string;
+}
+
+/**
+ * The findings of a run's files, in order: each outcome counted by `tally`, each candidate searched
+ * (decided by the program when it holds the file; else alone, or as a config file or payload).
+ * Program mode: what the codemod would write is put in `migrated`, for the type check.
+ */
+async function decideFindings(
+  sources: Iterable<SourceFile>,
+  program: ProgramMode | undefined,
+  tally: (source: SourceFile) => source is Extract<SourceFile, { kind: 'candidate' }>,
+  migrated: Map<string, { text: string; edits: readonly Edit[] }>,
+  { rules, mappings, transformOptions, cwd }: Deciding,
+): Promise<CachedFindings> {
+  // Every outcome but the files the prefilter passed over, counted as they come (most of a large tree).
+  const outcomes: Exclude<SourceFile, { kind: 'passed' }>[] = [];
+  for (const source of sources) {
+    if (source.kind !== 'passed') outcomes.push(source);
+    else tally(source);
+  }
+  // A TS/JS/Vue candidate no program decides is decided alone, by the codemod: loaded only for a run that has one.
+  const alone = outcomes.some((s) => s.kind === 'candidate' && isCodemodFile(s.file.rel))
+    ? (await import('../codemod/transform.js')).transformSource
+    : undefined;
+  // Config files and recorded payloads are decided by modules a run without one never loads.
+  const data = outcomes.some((s) => s.kind === 'candidate' && isDataFile(s.file.path))
+    ? await import('../repo/data-files.js')
+    : undefined;
+  const dataContext = data && { mappings, ...data.repositoryFieldList(outcomes, mappings) };
+  const findings: Finding[] = [];
+  let filesCandidate = 0;
+  let filesAffected = 0;
+  let suppressed = 0;
+  for (const source of outcomes) {
+    if (!tally(source)) continue;
+    filesCandidate++;
+    const { file, text } = source;
+    const inProgram = program?.fileOf(file.path);
+    const scan = scanText(text, file.rel, rules, {
+      prefiltered: true,
+      ...(inProgram ? { transform: () => inProgram.transform(text, transformOptions) } : {}),
+      ...(alone ? { transformSource: alone } : {}),
+      ...(data && dataContext && isDataFile(file.path)
+        ? {
+            data: () =>
+              data.transformDataFile(text, file.path, {
+                ...dataContext,
+                ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
+              }),
+          }
+        : {}),
+    });
+    if (inProgram && scan.transformed?.changed)
+      migrated.set(realPathOr(file.path), { text: scan.transformed.output, edits: scan.transformed.edits });
+    suppressed += scan.suppressed;
+    if (scan.findings.length) {
+      filesAffected++;
+      for (const f of scan.findings) findings.push(withRelativeEvidence(f, cwd));
+    }
+  }
+  return { findings, suppressed, filesAffected, filesCandidate };
+}
+
+/**
+ * The report's cache for this run: its module, the run's question (what it was asked: an answer is
+ * kept per question) and the question's entry. Undefined when the table was not read from a file
+ * (built in memory, it has no text the key could hold).
+ */
+async function openCache(options: FindV1UsageOptions & { cache: string }, cwd: string, mappings: Mappings, maxBytes: number) {
+  const [module, { readStateOf }] = await Promise.all([import('./cache.js'), import('../files/read-log.js')]);
+  if (readStateOf(mappings.source, Number.MAX_SAFE_INTEGER) === 'none') return undefined;
+  const question = {
+    cwd,
+    paths: options.paths ?? null,
+    include: options.include ?? null,
+    exclude: options.exclude ?? null,
+    gitignore: options.gitignore ?? true,
+    maxBytes,
+    assumeCivic: options.assumeCivic ?? false,
+    project: options.project ?? null,
+    table: mappings.source,
+    // The tests' groups: the same answers, held to it, but not assumed here.
+    groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
+  };
+  return { module, question, file: module.entryFile(options.cache, question) };
+}
+
+/** A folder inside `cwd`, as an exclude pattern anchored there (none for a folder outside it). */
+function inside(cwd: string, folder: string | undefined): string[] {
+  if (folder === undefined) return [];
+  const rel = relative(cwd, resolve(cwd, folder));
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
 }
 
 function tableName(cwd: string, source: string): string {

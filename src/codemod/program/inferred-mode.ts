@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
+import { noteRead, noteResolution } from '../../files/read-log.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -432,14 +433,20 @@ function absolute(path: string): string {
  * not text or cannot be read (never opens a FIFO or a device).
  */
 export function readText(path: string, maxBytes: number): string | undefined {
+  let bytes: Buffer;
   try {
     const stat = statSync(path);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const bytes = readFileSync(path);
-    return textSkipReason(bytes, maxBytes) ? undefined : bytes.toString('utf8');
+    if (!stat.isFile() || stat.size > maxBytes) {
+      noteRead(path, stat.isFile() ? 'large' : 'none');
+      return undefined;
+    }
+    bytes = readFileSync(path);
   } catch {
+    noteRead(path, 'none');
     return undefined;
   }
+  noteRead(path, bytes);
+  return textSkipReason(bytes, maxBytes) ? undefined : bytes.toString('utf8');
 }
 
 interface Importers {
@@ -474,16 +481,21 @@ function importerIndex(scripts: readonly string[], maxBytes: number): Importers 
  * (`decideInGroups`) both ask this.
  */
 function importsOf(text: string, from: string): string[] {
-  const ts = typescript();
-  const options = inferredOptions(ts);
   const out: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
     const specifier = match[2] as string;
-    const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
-    const target = resolved ? absolute(resolved) : resolveLoosely(specifier, from);
+    const target = resolvedImport(from, specifier);
+    noteResolution(from, specifier, target);
     if (target) out.push(target);
   }
   return out;
+}
+
+/** Where an import specifier in a file resolves to (`importsOf`; the report's cache asks it again). */
+export function resolvedImport(from: string, specifier: string): string | undefined {
+  const ts = typescript();
+  const resolved = ts.resolveModuleName(specifier, from, inferredOptions(ts), ts.sys).resolvedModule?.resolvedFileName;
+  return resolved ? absolute(resolved) : resolveLoosely(specifier, from);
 }
 
 /** `require('./x')` from CommonJS without an extension: the file with one of the script extensions. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
+import { noteRead } from '../../files/read-log.js';
 import { type ParallelReadOptions, readSourcesParallel, readsInThread, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
@@ -63,6 +64,8 @@ export async function readWithProgram(
      * code is decided in groups (`inferredProgramMode`, from `GROUP_FROM_BYTES`).
      */
     readonly transformOptions?: TransformOptions;
+    /** The files' outcomes, already read (`report --cache` reads first, to know whether it must decide anything). */
+    readonly read?: Iterable<readonly SourceFile[]>;
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
@@ -82,12 +85,12 @@ export async function readWithProgram(
   let release: (() => void) | undefined;
   // Parsed as they arrive when a thread reads on meanwhile; else once all are read, when it is
   // known whether one program holds them (else each is parsed by its group).
-  const early = readsInThread(files.length, read);
+  const early = options.read === undefined && readsInThread(files.length, read);
   const parse = (path: string, text: string) =>
     parsed.set(path, parseForProgram(path, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
   const programText = (source: SourceFile): source is Extract<SourceFile, { kind: 'candidate' }> =>
     inferring && source.kind === 'candidate' && (SCRIPT_FILE.test(source.file.path) || VUE_FILE.test(source.file.path));
-  for await (const batch of readSourcesParallel(files, { ...read, extra })) {
+  for await (const batch of options.read ?? readSourcesParallel(files, { ...read, extra })) {
     for (const source of batch) if (programText(source)) bytes += source.text.length;
     if (bytes > 0 && bytes >= groupFrom && release === undefined) {
       // A large program (a batch that takes the candidates past the size is not parsed): V8 keeps
@@ -141,13 +144,16 @@ export async function readWithProgram(
       const source: SourceFile =
         typeof kept === 'number' ? { kind: 'passed', file: files[i] as DiscoveredFile, bytes: kept } : kept;
       if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
-        let text: string;
+        let bytes: Buffer;
         try {
-          text = readFileSync(source.file.path, 'utf8');
+          bytes = readFileSync(source.file.path);
         } catch {
+          noteRead(source.file.path, 'none');
           yield source;
           continue;
         }
+        noteRead(source.file.path, bytes);
+        const text = bytes.toString('utf8');
         yield { kind: 'candidate', file: source.file, bytes: source.bytes, text };
       } else yield source;
     }

@@ -1,0 +1,179 @@
+/**
+ * The report's cache (`report --cache`, src/report/cache.ts): a run answers from the kept findings
+ * only while nothing they were decided from changed, and then says exactly what a fresh run says.
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findV1Usage } from '../src/report/find.js';
+import type { ReportResult } from '../src/report/finding.js';
+import { bundledMappings } from './helpers/bundled.js';
+
+const V1 = 'https://api.voteamerica.org/v1/election/field/';
+
+const globalTmpDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/** A report without its timing, to compare runs. */
+function answer(report: ReportResult): unknown {
+  const { elapsedMs: _, ...stats } = report.stats;
+  return { ...report, stats };
+}
+
+/** The one entry of a cache folder, parsed, and where it is. */
+function entryOf(cache: string): {
+  file: string;
+  entry: { reads: [string, string][]; resolutions: [string, string][]; report: { findings: { message: string }[] } };
+} {
+  const names = readdirSync(cache).filter((n) => n.endsWith('.json'));
+  expect(names).toHaveLength(1);
+  const file = join(cache, names[0] as string);
+  return { file, entry: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+/** A kept entry whose first finding says `KEPT`: a run that shows it answered from the cache. */
+function markEntry(cache: string): void {
+  const { file, entry } = entryOf(cache);
+  (entry.report.findings[0] as { message: string }).message = 'KEPT';
+  writeFileSync(file, JSON.stringify(entry));
+}
+
+/** An app whose field list goes through a helper that holds no V1 token: the program reads it. */
+function app(): { dir: string; cache: string } {
+  const root = globalTmpDir('report-cache-');
+  const dir = join(root, 'app');
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'api.js'),
+    `export async function load() {\n  const r = await fetch('${V1}');\n  return r.json();\n}\n`,
+  );
+  writeFileSync(join(dir, 'pick.js'), 'export function first(list) {\n  return list[0];\n}\n');
+  writeFileSync(
+    join(dir, 'app.js'),
+    "import { load } from './api.js';\nimport { first } from './pick.js';\nload().then((fields) => console.log(first(fields).long_name));\n",
+  );
+  writeFileSync(join(dir, 'notes.md'), 'Nothing of the API here.\n');
+  return { dir, cache: join(root, 'cache') };
+}
+
+describe('report --cache', () => {
+  const mappings = bundledMappings();
+
+  it('says what a run without it says, on every bundled app and repository, from a kept entry too', async () => {
+    const dirs = ['apps', 'repos'].flatMap((kind) =>
+      readdirSync(join('fixtures', kind), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => join('fixtures', kind, d.name)),
+    );
+    expect(dirs.length).toBeGreaterThan(15);
+    const cache = globalTmpDir('report-cache-fixtures-');
+    for (const dir of dirs) {
+      const fresh = answer(await findV1Usage({ cwd: dir, mappings }));
+      const kept = await findV1Usage({ cwd: dir, mappings, cache });
+      const again = await findV1Usage({ cwd: dir, mappings, cache });
+      expect({ dir, report: answer(kept) }).toEqual({ dir, report: fresh });
+      expect({ dir, report: answer(again) }).toEqual({ dir, report: fresh });
+    }
+  });
+
+  it('answers an unchanged tree from the kept findings, and keeps what the decisions read', async () => {
+    const { dir, cache } = app();
+    const first = await findV1Usage({ cwd: dir, mappings, cache });
+    expect(first.findings.map((f) => `${f.file}:${f.line} ${f.token}`)).toEqual([
+      'api.js:2 /v1/election/field/',
+      'app.js:3 long_name',
+    ]);
+    const { entry } = entryOf(cache);
+    // The helper is no candidate: the program took it in, and the entry says in which state.
+    expect(entry.reads.map(([path]) => path)).toContain(join(dir, 'pick.js'));
+    expect(entry.resolutions).toContainEqual([`${join(dir, 'app.js')}\0./pick.js`, join(dir, 'pick.js')]);
+    markEntry(cache);
+    const second = await findV1Usage({ cwd: dir, mappings, cache });
+    expect(second.findings[0]?.message).toBe('KEPT');
+    expect(second.stats.filesScanned).toBe(first.stats.filesScanned);
+    expect(second.stats.filesCandidate).toBe(first.stats.filesCandidate);
+  });
+
+  it('decides again when a file the decisions read changes, though it holds no V1 token', async () => {
+    const { dir, cache } = app();
+    const before = await findV1Usage({ cwd: dir, mappings, cache });
+    markEntry(cache);
+    // The helper moves down two lines: the finding's evidence through it moves too.
+    writeFileSync(join(dir, 'pick.js'), '// the first item\n\nexport function first(list) {\n  return list[0];\n}\n');
+    const after = await findV1Usage({ cwd: dir, mappings, cache });
+    expect(answer(after)).toEqual(answer(await findV1Usage({ cwd: dir, mappings })));
+    expect(after.findings.map((f) => f.message)).not.toContain('KEPT');
+    const steps = (r: ReportResult) => r.findings[1]?.evidence?.filter((s) => s.file === 'pick.js').map((s) => s.line);
+    expect(steps(before)).toEqual([1, 2, 2]);
+    expect(steps(after)).toEqual([3, 4, 4]);
+  });
+
+  it('decides again when a candidate changes, a script is added, or an import resolves elsewhere', async () => {
+    const { dir, cache } = app();
+    await findV1Usage({ cwd: dir, mappings, cache });
+    const fresh = async () => answer(await findV1Usage({ cwd: dir, mappings }));
+    const changes = [
+      () => appendFileSync(join(dir, 'app.js'), '// more\n'),
+      () => writeFileSync(join(dir, 'other.js'), 'export const x = 1;\n'),
+      // Out of the search (ignored), yet `./pick.js` now resolves to it, as TypeScript resolves.
+      () => {
+        writeFileSync(join(dir, '.gitignore'), 'pick.ts\n');
+        markEntry(cache);
+        return findV1Usage({ cwd: dir, mappings, cache }).then(() => {
+          markEntry(cache);
+          writeFileSync(join(dir, 'pick.ts'), 'export function first(list: unknown[]) {\n  return list[0];\n}\n');
+        });
+      },
+    ];
+    for (const change of changes) {
+      markEntry(cache);
+      await change();
+      const report = await findV1Usage({ cwd: dir, mappings, cache });
+      expect(report.findings.map((f) => f.message)).not.toContain('KEPT');
+      expect(answer(report)).toEqual(await fresh());
+    }
+  });
+
+  it('takes an entry it cannot read for a miss, and does not search a cache folder inside the tree', async () => {
+    const { dir } = app();
+    const cache = join(dir, 'kept');
+    await findV1Usage({ cwd: dir, mappings, cache });
+    const { file } = entryOf(cache);
+    // The entry names V1 slugs: a run that searched it would find them.
+    expect((await findV1Usage({ cwd: dir, mappings })).findings.some((f) => f.file.startsWith('kept/'))).toBe(true);
+    const fresh = answer(await findV1Usage({ cwd: dir, mappings, exclude: ['/kept'] }));
+    for (const broken of ['{', '[]', JSON.stringify({ format: 1, key: 'x' }), '\u0000\u0001']) {
+      writeFileSync(file, broken);
+      const report = await findV1Usage({ cwd: dir, mappings, cache });
+      expect(answer(report)).toEqual(fresh);
+      // Written anew, and read by the next run.
+      expect(entryOf(cache).entry.report.findings).toHaveLength(2);
+      expect(answer(await findV1Usage({ cwd: dir, mappings, cache }))).toEqual(fresh);
+    }
+  });
+
+  it('says why it could not keep the findings, and still answers in full', async () => {
+    const { dir } = app();
+    const blocked = join(dir, '..', 'a-file');
+    writeFileSync(blocked, 'not a folder\n');
+    const unwritten: string[] = [];
+    const report = await findV1Usage({ cwd: dir, mappings, cache: blocked, onCacheUnwritten: (_f, why) => unwritten.push(why) });
+    expect(answer(report)).toEqual(answer(await findV1Usage({ cwd: dir, mappings })));
+    expect(unwritten).toHaveLength(1);
+    expect(unwritten[0]).toMatch(/already exists/);
+  });
+
+  it('keeps nothing for a table built in memory or a configured program', async () => {
+    const { dir, cache } = app();
+    const { mappingsFromJson } = await import('../src/mapping/load.js');
+    const table = JSON.parse(readFileSync('mappings/v1-to-v2.json', 'utf8'));
+    await findV1Usage({ cwd: dir, mappings: mappingsFromJson(table), cache });
+    writeFileSync(
+      join(dir, 'jsconfig.json'),
+      JSON.stringify({ compilerOptions: { allowJs: true, checkJs: false }, include: ['*.js'] }),
+    );
+    const configured = await findV1Usage({ cwd: dir, mappings, cache });
+    expect(configured.program).toEqual({ config: 'jsconfig.json' });
+    expect(() => readdirSync(cache)).toThrow(/ENOENT/);
+  });
+});
