@@ -23,7 +23,7 @@ function answer(report: ReportResult): unknown {
 /** The one entry of a cache folder, parsed, and where it is. */
 function entryOf(cache: string): {
   file: string;
-  entry: { reads: [string, string][]; resolutions: [string, string][]; report: { findings: { message: string }[] } };
+  entry: { reads: [string, string][]; probes: [string, string][]; report: { findings: { message: string }[] } };
 } {
   const names = readdirSync(cache).filter((n) => n.endsWith('.json'));
   expect(names).toHaveLength(1);
@@ -86,7 +86,13 @@ describe('report --cache', () => {
     const { entry } = entryOf(cache);
     // The helper is no candidate: the program took it in, and the entry says in which state.
     expect(entry.reads.map(([path]) => path)).toContain(join(dir, 'pick.js'));
-    expect(entry.resolutions).toContainEqual([`${join(dir, 'app.js')}\0./pick.js`, join(dir, 'pick.js')]);
+    // Where `./pick.js` was looked for: TypeScript's own file first, then the script.
+    expect(entry.probes).toEqual(
+      expect.arrayContaining([
+        [`file\0${join(dir, 'pick.ts')}`, '0'],
+        [`file\0${join(dir, 'pick.js')}`, '1'],
+      ]),
+    );
     markEntry(cache);
     const second = await findV1Usage({ cwd: dir, mappings, cache });
     expect(second.findings[0]?.message).toBe('KEPT');

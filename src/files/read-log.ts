@@ -1,13 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
  * What a run read beyond the files it was given, for the report's cache (`report --cache`): a file
  * a program took in because a tracked value reaches it, the scripts searched for a config file's
- * readers or a module's importers, a component's package.json, and where an import specifier
- * resolved to. A cached report holds only while each of them is as it was: the cache records
- * them here and checks them again before it answers (`readStateOf`, `stillResolves` in
- * ../report/cache.ts).
+ * readers or a module's importers, a component's package.json, and where module resolution looked
+ * for an import's file (which files and folders were there). A cached report holds only while
+ * each of them is as it was: the cache records them here and asks again before it answers
+ * (`readStateOf`, `probeAnswer`; `stillHolds` in ../report/cache.ts), without TypeScript.
  *
  * Nothing is recorded while no log is open (every run without `--cache`): `noteRead` is a check of
  * an empty set. A log open sees every read made while it is open, by its run or another (a library
@@ -16,15 +16,18 @@ import { createRequire } from 'node:module';
 export interface ReadLog {
   /** A file's state as it was read: its bytes' digest, `none` (no regular file, unreadable) or `large` (over the size limit). */
   readonly reads: Map<string, string>;
-  /** `from\0specifier` → the file the specifier resolved to ('' for none). */
-  readonly resolutions: Map<string, string>;
+  /** `kind\0path` → what the file system answered (`probeAnswer`): where module resolution looked. */
+  readonly probes: Map<string, string>;
 }
+
+/** What a run asked the file system of a path without reading it: a regular file there, a folder, its real path. */
+export type ProbeKind = 'file' | 'dir' | 'real';
 
 const open = new Set<ReadLog>();
 
 /** Opens a log; `close` stops it and hands back what it saw. */
 export function recordReads(): { readonly close: () => ReadLog } {
-  const log: ReadLog = { reads: new Map(), resolutions: new Map() };
+  const log: ReadLog = { reads: new Map(), probes: new Map() };
   open.add(log);
   return {
     close: () => {
@@ -45,11 +48,26 @@ export function noteRead(path: string, read: Uint8Array | 'none' | 'large'): voi
   }
 }
 
-/** Notes where an import specifier resolved to, from a file (undefined: to no file). */
-export function noteResolution(from: string, specifier: string, target: string | undefined): void {
+/** Notes what the file system answered about a path (`probeAnswer`'s terms), for `kind`. */
+export function noteProbe(kind: ProbeKind, path: string, answer: string): void {
   if (open.size === 0) return;
-  const key = `${from}\0${specifier}`;
-  for (const log of open) if (!log.resolutions.has(key)) log.resolutions.set(key, target ?? '');
+  const key = `${kind}\0${path}`;
+  for (const log of open) if (!log.probes.has(key)) log.probes.set(key, answer);
+}
+
+/**
+ * What the file system answers now about a path: `1` or `0` for whether a regular file (`file`) or
+ * a folder (`dir`) is there, the real path (`real`; the path itself when it has none), as
+ * TypeScript's `sys` answers them.
+ */
+export function probeAnswer(kind: ProbeKind, path: string): string {
+  try {
+    if (kind === 'real') return realpathSync.native(path);
+    const stat = statSync(path);
+    return (kind === 'file' ? stat.isFile() : stat.isDirectory()) ? '1' : '0';
+  } catch {
+    return kind === 'real' ? path : '0';
+  }
 }
 
 /**
@@ -70,6 +88,19 @@ export function readStateOf(path: string, maxBytes: number): string {
 
 type Crypto = typeof import('node:crypto');
 let crypto: Crypto | undefined;
+
+/** SHA-256 of a list of strings, hex, taken piece by piece (each length-prefixed: no two lists give the same input). */
+export function piecesDigest(): { readonly add: (piece: string) => void; readonly digest: () => string } {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
+  const hash = crypto.createHash('sha256');
+  return {
+    add: (piece) => {
+      hash.update(`${piece.length}:`);
+      hash.update(piece);
+    },
+    digest: () => hash.digest('hex'),
+  };
+}
 
 /** SHA-256 of some bytes, hex. node:crypto loads on the first call: only a run with a cache digests anything. */
 export function bytesDigest(bytes: Uint8Array | string): string {

@@ -13,7 +13,7 @@
  * - the config files that hold an API URL, and every candidate's text (each file the prefilter kept);
  * and when every file its run read beyond the candidates (`ReadLog`: a helper a tracked value reached,
  * the scripts searched for importers, a component's package.json) is still as it was read, and every
- * import specifier it resolved still resolves to the same file. The files the prefilter passed over
+ * place module resolution looked answers as it did (so every import resolves to the same file). The files the prefilter passed over
  * hold no V1 token: what they are is checked only where a decision read them.
  *
  * A program a config describes (`--project`) reads what its types reach, through TypeScript: such a
@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeIoFailure } from '../errors.js';
 import { readBytesSync } from '../files/read.js';
-import { bytesDigest, type ReadLog, readStateOf } from '../files/read-log.js';
+import { bytesDigest, type ProbeKind, piecesDigest, probeAnswer, type ReadLog, readStateOf } from '../files/read-log.js';
 import type { Finding } from './finding.js';
 
 /** Bumped when an entry's layout or meaning changes. */
@@ -47,7 +47,7 @@ interface Entry {
   readonly format: number;
   readonly key: string;
   readonly reads: readonly (readonly [string, string])[];
-  readonly resolutions: readonly (readonly [string, string])[];
+  readonly probes: readonly (readonly [string, string])[];
   readonly report: CachedFindings;
 }
 
@@ -70,21 +70,28 @@ export function entryFile(dir: string, question: unknown): string {
 
 /** The key of a run: see the module's comment. */
 export function cacheKey(question: unknown, parts: KeyParts): string {
-  const pieces: string[] = [
+  const key = piecesDigest();
+  for (const piece of [
     String(FORMAT),
     buildId(),
     process.version,
     readStateOf(parts.table, Number.MAX_SAFE_INTEGER),
     JSON.stringify(question),
-  ];
-  // Each list closed by a separator no path holds: a file moved from one list to another is another key.
-  for (const path of parts.scripts) pieces.push(path);
-  pieces.push('\0configs');
-  for (const [path, text] of parts.configs) pieces.push(path, bytesDigest(text));
-  pieces.push('\0candidates');
-  for (const [path, text] of parts.candidates) pieces.push(path, bytesDigest(text));
-  // Length-prefixed: no two lists of pieces make the same string.
-  return bytesDigest(pieces.map((p) => `${p.length}:${p}`).join(''));
+  ])
+    key.add(piece);
+  // Each list closed by a piece no path is: a file moved from one list to another is another key.
+  for (const path of parts.scripts) key.add(path);
+  key.add('\0configs');
+  for (const [path, text] of parts.configs) {
+    key.add(path);
+    key.add(bytesDigest(text));
+  }
+  key.add('\0candidates');
+  for (const [path, text] of parts.candidates) {
+    key.add(path);
+    key.add(bytesDigest(text));
+  }
+  return key.digest();
 }
 
 let build: string | undefined;
@@ -128,30 +135,27 @@ export function loadEntry(file: string, key: string): Entry | undefined {
   const pairs = (list: unknown) =>
     Array.isArray(list) && list.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'));
   const report = entry.report as Partial<CachedFindings> | undefined;
-  if (!pairs(entry.reads) || !pairs(entry.resolutions) || !report || !Array.isArray(report.findings)) return undefined;
+  if (!pairs(entry.reads) || !pairs(entry.probes) || !report || !Array.isArray(report.findings)) return undefined;
   if (![report.suppressed, report.filesAffected, report.filesCandidate].every((n) => Number.isInteger(n))) return undefined;
   return entry as Entry;
 }
 
 /**
  * Whether what the entry's run read beyond the candidates is as it was: each file in the same state,
- * each import specifier resolved to the same file (asked of the inferred program's resolution, loaded
- * only when the run resolved any).
+ * and each place module resolution looked answering as it did (so each import resolves to the same file).
  */
-export async function stillHolds(entry: Entry, maxBytes: number): Promise<boolean> {
+export function stillHolds(entry: Entry, maxBytes: number): boolean {
   for (const [path, state] of entry.reads) if (readStateOf(path, maxBytes) !== state) return false;
-  if (entry.resolutions.length === 0) return true;
-  const { resolvedImport } = await import('../codemod/program/inferred-mode.js');
-  for (const [at, target] of entry.resolutions) {
+  for (const [at, answer] of entry.probes) {
     const split = at.indexOf('\0');
-    if ((resolvedImport(at.slice(0, split), at.slice(split + 1)) ?? '') !== target) return false;
+    if (probeAnswer(at.slice(0, split) as ProbeKind, at.slice(split + 1)) !== answer) return false;
   }
   return true;
 }
 
 /** Keeps a run's findings as its question's entry (atomically: a temporary file renamed). Undefined, or why it could not. */
 export function saveEntry(file: string, key: string, log: ReadLog, report: CachedFindings): string | undefined {
-  const entry: Entry = { format: FORMAT, key, reads: [...log.reads], resolutions: [...log.resolutions], report };
+  const entry: Entry = { format: FORMAT, key, reads: [...log.reads], probes: [...log.probes], report };
   const temp = `${file}.${process.pid}.tmp`;
   try {
     // The findings quote the code: readable by the user alone, as the code cache is.

@@ -160,7 +160,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       candidates,
     });
     const entry = cache.module.loadEntry(cache.file, key);
-    if (entry && (await cache.module.stillHolds(entry, maxBytes))) {
+    if (entry && cache.module.stillHolds(entry, maxBytes)) {
       for (const batch of given) for (const source of batch) tally(source);
       return result(entry.report, []);
     }
@@ -173,7 +173,8 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       infer: options.project === false ? undefined : mappings,
       config: { files: configFiles, cwd },
       transformOptions,
-      ...(given ? { read: given } : {}),
+      // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
+      ...(given ? { read: drain(given) } : {}),
     });
     // A large program's run keeps the heap small (`savingMemory`) to its last finding.
     try {
@@ -283,6 +284,11 @@ async function openCache(options: FindV1UsageOptions & { cache: string }, cwd: s
     groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
   };
   return { module, question, file: module.entryFile(options.cache, question) };
+}
+
+/** The items of a list, each let go of as it is taken. */
+function* drain<T>(list: T[]): Generator<T> {
+  for (let item = list.shift(); item !== undefined; item = list.shift()) yield item;
 }
 
 /** A folder inside `cwd`, as an exclude pattern anchored there (none for a folder outside it). */

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
-import { noteRead, noteResolution } from '../../files/read-log.js';
+import { noteProbe, noteRead } from '../../files/read-log.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -481,32 +481,71 @@ function importerIndex(scripts: readonly string[], maxBytes: number): Importers 
  * (`decideInGroups`) both ask this.
  */
 function importsOf(text: string, from: string): string[] {
+  const ts = typescript();
+  const options = inferredOptions(ts);
+  const host = probingHost(ts);
   const out: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
     const specifier = match[2] as string;
-    const target = resolvedImport(from, specifier);
-    noteResolution(from, specifier, target);
+    const resolved = ts.resolveModuleName(specifier, from, options, host).resolvedModule?.resolvedFileName;
+    const target = resolved ? absolute(resolved) : resolveLoosely(specifier, from);
     if (target) out.push(target);
   }
   return out;
 }
 
-/** Where an import specifier in a file resolves to (`importsOf`; the report's cache asks it again). */
-export function resolvedImport(from: string, specifier: string): string | undefined {
-  const ts = typescript();
-  const resolved = ts.resolveModuleName(specifier, from, inferredOptions(ts), ts.sys).resolvedModule?.resolvedFileName;
-  return resolved ? absolute(resolved) : resolveLoosely(specifier, from);
+let probing: TsNamespace.ModuleResolutionHost | undefined;
+
+/**
+ * TypeScript's file system for module resolution, telling the report's cache where it looked
+ * (`noteProbe`, `noteRead`): an import resolves elsewhere only when one of those answers changes.
+ */
+function probingHost(ts: typeof TsNamespace): TsNamespace.ModuleResolutionHost {
+  probing ??= {
+    fileExists: (path) => {
+      const there = ts.sys.fileExists(path);
+      noteProbe('file', path, there ? '1' : '0');
+      return there;
+    },
+    directoryExists: (path) => {
+      const there = ts.sys.directoryExists(path);
+      noteProbe('dir', path, there ? '1' : '0');
+      return there;
+    },
+    realpath: (path) => {
+      const real = ts.sys.realpath?.(path) ?? path;
+      noteProbe('real', path, real);
+      return real;
+    },
+    readFile: (path) => {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        noteRead(path, 'none');
+        return undefined;
+      }
+      noteRead(path, bytes);
+      const text = bytes.toString('utf8');
+      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    },
+    getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+  };
+  return probing;
 }
 
 /** `require('./x')` from CommonJS without an extension: the file with one of the script extensions. */
 function resolveLoosely(specifier: string, from: string): string | undefined {
   const base = resolve(dirname(from), specifier);
   for (const suffix of ['', '.js', '.cjs', '.mjs', '.ts', '.jsx', '.tsx', '/index.js', '/index.ts']) {
+    let file = false;
     try {
-      if (statSync(base + suffix).isFile()) return base + suffix;
+      file = statSync(base + suffix).isFile();
     } catch {
       // not this one
     }
+    noteProbe('file', base + suffix, file ? '1' : '0');
+    if (file) return base + suffix;
   }
   return undefined;
 }
