@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
 import { SCRIPT_FILE, VUE_FILE } from '../codemod/program/file-kinds.js';
@@ -9,7 +9,7 @@ import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { type ReadLog, recordReads } from '../files/read-log.js';
+import { recordReads } from '../files/read-log.js';
 import { readSourcesParallel, type SourceFile } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
@@ -141,31 +141,37 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
     maxBytes,
   };
-  // With a cache (not for a configured program: its types reach files through TypeScript), every
-  // file is read first: the candidates' texts are the key. A kept run's findings answer when they hold.
+  // With a cache (not for a configured program: its types reach files through TypeScript), the
+  // candidates' texts are the key. Where an entry is kept, every file is read first, and the entry
+  // answers when it holds. Where none is (a first run), the run reads and parses as without a cache.
   const cache =
     options.cache !== undefined && !configured
       ? await openCache({ ...options, cache: options.cache }, cwd, mappings, maxBytes)
       : undefined;
-  let given: (readonly SourceFile[])[] | undefined;
-  let keeping: { readonly file: string; readonly key: string; readonly close: () => ReadLog } | undefined;
-  if (cache) {
-    given = [];
-    for await (const batch of readSourcesParallel(discovery.files, { ...read, share: true })) given.push(batch);
-    const candidates = given.flatMap((b) => b.flatMap((s) => (s.kind === 'candidate' ? [[s.file.path, s.text] as const] : [])));
-    const key = cache.module.cacheKey(cache.question, {
+  const keyOf = (candidates: Iterable<readonly [string, string]>) =>
+    cache?.module.cacheKey(cache.question, {
       table: mappings.source,
       scripts: discovery.files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
       configs: configFiles.map((f) => [f.path, f.text] as const),
       candidates,
     });
-    const entry = cache.module.loadEntry(cache.file, key);
+  const candidatesOf = (batch: readonly SourceFile[]) =>
+    batch.flatMap((s) => (s.kind === 'candidate' ? [[s.file.path, s.text] as const] : []));
+  let given: (readonly SourceFile[])[] | undefined;
+  let key: string | undefined;
+  if (cache && existsSync(cache.file)) {
+    given = [];
+    for await (const batch of readSourcesParallel(discovery.files, { ...read, share: true })) given.push(batch);
+    key = keyOf(given.flatMap(candidatesOf));
+    const entry = key === undefined ? undefined : cache.module.loadEntry(cache.file, key);
     if (entry && cache.module.stillHolds(entry, maxBytes)) {
       for (const batch of given) for (const source of batch) tally(source);
       return result(entry.report, []);
     }
-    keeping = { file: cache.file, key, ...recordReads() };
   }
+  /** A first run's candidates, as they are read: its key, once the findings are made. */
+  const seen: (readonly [string, string])[] | undefined = cache && key === undefined ? [] : undefined;
+  const log = cache ? recordReads() : undefined;
   try {
     // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
     const { program, sources, done } = await readWithProgram(discovery.files, read, {
@@ -175,21 +181,23 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       transformOptions,
       // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
       ...(given ? { read: drain(given) } : {}),
+      ...(seen ? { onBatch: (batch: readonly SourceFile[]) => void seen.push(...candidatesOf(batch)) } : {}),
     });
     // A large program's run keeps the heap small (`savingMemory`) to its last finding.
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      if (keeping && cache) {
-        const why = cache.module.saveEntry(keeping.file, keeping.key, keeping.close(), decided);
-        if (why !== undefined) options.onCacheUnwritten?.(keeping.file, why);
+      const kept = cache && log && (key ?? keyOf(seen ?? []));
+      if (cache && log && kept) {
+        const why = cache.module.saveEntry(cache.file, kept, log.close(), decided);
+        if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
       }
       return answer;
     } finally {
       done();
     }
   } finally {
-    keeping?.close();
+    log?.close();
   }
 }
 

@@ -64,8 +64,13 @@ export async function readWithProgram(
      * code is decided in groups (`inferredProgramMode`, from `GROUP_FROM_BYTES`).
      */
     readonly transformOptions?: TransformOptions;
-    /** The files' outcomes, already read (`report --cache` reads first, to know whether it must decide anything). */
+    /**
+     * The files' outcomes, already read (`report --cache` reads first, to know whether it must decide
+     * anything). Without a configured program: the files its types reach are not read again.
+     */
     readonly read?: Iterable<readonly SourceFile[]>;
+    /** Called with each batch of outcomes as it is read (`report --cache` keys a first run by its candidates). */
+    readonly onBatch?: (batch: readonly SourceFile[]) => void;
   },
 ): Promise<ProgramSources> {
   const { configured } = options;
@@ -91,6 +96,7 @@ export async function readWithProgram(
   const programText = (source: SourceFile): source is Extract<SourceFile, { kind: 'candidate' }> =>
     inferring && source.kind === 'candidate' && (SCRIPT_FILE.test(source.file.path) || VUE_FILE.test(source.file.path));
   for await (const batch of options.read ?? readSourcesParallel(files, { ...read, extra })) {
+    options.onBatch?.(batch);
     for (const source of batch) if (programText(source)) bytes += source.text.length;
     if (bytes > 0 && bytes >= groupFrom && release === undefined) {
       // A large program (a batch that takes the candidates past the size is not parsed): V8 keeps
