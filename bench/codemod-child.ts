@@ -2,6 +2,7 @@
  * One measured run in a fresh process, for `bench/codemod.ts`: prints one JSON line.
  *   floor   <root>: list the files as the codemod does, then read every one (the `cat` floor)
  *   codemod <root>: the codemod's dry run, its diff streamed to /dev/null
+ *   cached  <root> <cache>: the same with `cache` (the folder the cache keeps its entry in)
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +11,11 @@ import { runCodemod } from '../src/codemod/run.js';
 import { discoverFiles } from '../src/files/discover.js';
 import { loadMappings } from '../src/mapping/load.js';
 
-const [mode, root] = process.argv.slice(2);
+const [mode, root, cache] = process.argv.slice(2);
 // Run from the repository root: the table is found there whether this file runs as TS or compiled.
 const mappings = loadMappings(join(process.cwd(), 'mappings', 'v1-to-v2.json'));
-if (!root || (mode !== 'floor' && mode !== 'codemod')) throw new Error('usage: codemod-child.ts floor|codemod <root>');
+if (!root || (mode !== 'floor' && mode !== 'codemod' && !(mode === 'cached' && cache)))
+  throw new Error('usage: codemod-child.ts floor|codemod <root> | cached <root> <cache>');
 
 const started = performance.now();
 const cpuStart = process.cpuUsage();
@@ -27,14 +29,19 @@ if (mode === 'floor') {
 } else {
   const sink = openSync('/dev/null', 'w');
   let diffBytes = 0;
+  let diff = 0;
   const summary = await runCodemod({
     mappings,
     cwd: root,
     gitignore: false,
     diff: true,
     keepFiles: false,
+    ...(mode === 'cached' ? { cache } : {}),
     onFile: (_r, patch) => {
-      if (patch) diffBytes += writeSync(sink, patch);
+      if (!patch) return;
+      diffBytes += writeSync(sink, patch);
+      // A digest of the diff, to hold the cached runs to the plain one.
+      for (let i = 0; i < patch.length; i++) diff = (Math.imul(diff, 31) + patch.charCodeAt(i)) | 0;
     },
   });
   closeSync(sink);
@@ -47,6 +54,7 @@ if (mode === 'floor') {
     edits: t.edits,
     markers: t.markers,
     diffBytes,
+    diff,
   };
 }
 const ms = performance.now() - started;

@@ -4,7 +4,9 @@
  * floor of reading every file, all measured in this run:
  *   - `find <tree> -type f -exec cat {} + >/dev/null` (the shell floor),
  *   - the same file listing plus `readFileSync` of every file in one Node process (the in-process floor),
- *   - the codemod's dry run (discovery, prefilter, parse of the candidates, diff to /dev/null) in a fresh process.
+ *   - the codemod's dry run (discovery, prefilter, parse of the candidates, diff to /dev/null) in a fresh process;
+ *   - the same with `--cache`: its first run of the tree (no entry: it decides and keeps the decisions),
+ *     then a run of the unchanged tree (the kept decisions). Both must show the plain run's diff.
  * Each figure is the best of `BENCH_RUNS` (default 3) runs, so the page cache is warm for all. On a
  * shared machine the CPU-time ratio (user + system) is steadier than the wall-clock one.
  *
@@ -14,7 +16,7 @@
  * Targets: dry run within 5× the in-process floor; 50,000 files under 10 s; peak RSS under 300 MB.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureTree } from './make-tree.js';
@@ -54,8 +56,11 @@ function compileChild(): string[] {
 }
 const CHILD = compileChild();
 
-function child(mode: 'floor' | 'codemod', tree: string): Measure {
-  const r = spawnSync(process.execPath, [...CHILD, mode, tree], {
+/** The cache folder of the cached runs (outside the trees). */
+const CACHE = join(ROOT, 'bench', '.work', 'codemod-cache');
+
+function child(mode: 'floor' | 'codemod' | 'cached', tree: string): Measure {
+  const r = spawnSync(process.execPath, [...CHILD, mode, tree, ...(mode === 'cached' ? [CACHE] : [])], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 1 << 20,
@@ -79,11 +84,18 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
   const cat: number[] = [];
   const floors: Measure[] = [];
   const codemods: Measure[] = [];
+  const firsts: Measure[] = [];
+  const agains: Measure[] = [];
   for (let i = 0; i < RUNS; i++) {
     cat.push(shellCat(tree.root));
     floors.push(child('floor', tree.root));
     codemods.push(child('codemod', tree.root));
+    rmSync(CACHE, { recursive: true, force: true });
+    firsts.push(child('cached', tree.root));
+    agains.push(child('cached', tree.root));
   }
+  const again = best(agains);
+  const differs = [...firsts, ...agains].filter((c) => c.diff !== codemods[0]?.diff || c.edits !== codemods[0]?.edits).length;
   const shell = Math.min(...cat);
   const floor = best(floors);
   const codemod = best(codemods);
@@ -103,9 +115,14 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
     `codemod dry run:              ${fmt(codemod.ms)}  = ${rate(codemod.ms)} over ${codemod.files} files, ${(Number(floor.bytes) / 1e6).toFixed(0)} MB; peak RSS ${peak.toFixed(0)} MB`,
     `  ${codemod.changed} files would change, ${codemod.parsed} parsed, ${codemod.edits} edits, ${codemod.markers} markers, ${codemod.errors} errors, diff ${(Number(codemod.diffBytes) / 1024).toFixed(0)} KiB`,
     `ratio to the in-process floor: ${ratio.toFixed(2)}× wall, ${cpuRatio.toFixed(2)}× CPU  (to find|cat: ${(codemod.ms / shell).toFixed(2)}×)`,
+    `codemod --cache, first run:   ${fmt(best(firsts).ms)}; peak RSS ${Math.max(...firsts.map((c) => c.maxRssMB)).toFixed(0)} MB`,
+    `codemod --cache, again:       ${fmt(again.ms)}  (${(again.ms / shell).toFixed(2)}× find|cat, ${(again.ms / floor.ms).toFixed(2)}× the in-process floor); peak RSS ${Math.max(...agains.map((c) => c.maxRssMB)).toFixed(0)} MB; ${
+      differs === 0 ? 'the same diff as the plain run' : `${differs} runs showed another diff than the plain run`
+    }`,
     `targets: ratio ≤ 5× ${ratio <= 5 ? 'PASS' : 'FAIL'}; peak RSS < 300 MB ${peak < 300 ? 'PASS' : 'FAIL'}${
       size >= 50_000 ? `; 50,000 files < 10 s ${codemod.ms < 10_000 ? 'PASS' : 'FAIL'}` : ''
-    }`,
+    }; ≤ 1.2× find|cat: plain ${codemod.ms <= 1.2 * shell ? 'PASS' : 'FAIL'}, --cache again ${again.ms <= 1.2 * shell ? 'PASS' : 'FAIL'}`,
   ];
+  if (differs) process.exitCode = 1;
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

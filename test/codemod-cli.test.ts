@@ -113,6 +113,23 @@ describe('civic-migrate codemod', () => {
     expect(read(dir, 'src/a.js')).toBe(V2);
   });
 
+  it('--cache: the dry run, then --check and --write in a git repository, from one set of decisions', async () => {
+    const dir = gitRepo({ 'src/a.js': V1, 'src/b.js': CLEAN });
+    const cache = ['--cache', '--cache-location', 'kept'];
+    const dry = await runCli(['codemod', ...cache], { cwd: dir });
+    expect(dry).toMatchObject({ code: 0, stdout: PATCH });
+    expect(readdirSync(join(dir, 'kept'))).toHaveLength(1);
+    expect(await runCli(['codemod', '--check', ...cache], { cwd: dir })).toMatchObject({ code: 1, stdout: 'src/a.js\n' });
+    // The cache folder in the repository is not uncommitted work to protect, nor code to migrate.
+    const write = await runCli(['codemod', '--write', ...cache], { cwd: dir });
+    expect(write.code).toBe(0);
+    expect(write.stderr).toMatch(/^civic-migrate: 1 file changed, 1 unchanged, 0 skipped, 0 errors; 1 edit, 1 marker; written/);
+    expect(read(dir, 'src/a.js')).toBe(V2);
+    const usage = await runCli(['codemod', '--cache-location', 'x'], { cwd: dir });
+    expect(usage).toMatchObject({ code: 2, stdout: '' });
+    expect(usage.stderr).toMatch(/^civic-migrate: --cache-location needs --cache\n/);
+  });
+
   it('--check lists the files that would change and exits 1; 0 once migrated', async () => {
     const dir = project({ 'src/a.js': V1, 'src/b.js': CLEAN });
     const r = await runCli(['codemod', '--check'], { cwd: dir });

@@ -1,5 +1,5 @@
 /**
- * The report's cache (`report --cache`, src/report/cache.ts): a run answers from the kept findings
+ * The report's cache (`report --cache`, src/files/run-cache.ts): a run answers from the kept findings
  * only while nothing they were decided from changed, and then says exactly what a fresh run says.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ function answer(report: ReportResult): unknown {
 /** The one entry of a cache folder, parsed, and where it is. */
 function entryOf(cache: string): {
   file: string;
-  entry: { reads: [string, string][]; probes: [string, string][]; report: { findings: { message: string }[] } };
+  entry: { reads: [string, string][]; probes: [string, string][]; value: { findings: { message: string }[] } };
 } {
   const names = readdirSync(cache).filter((n) => n.endsWith('.json'));
   expect(names).toHaveLength(1);
@@ -34,7 +34,7 @@ function entryOf(cache: string): {
 /** A kept entry whose first finding says `KEPT`: a run that shows it answered from the cache. */
 function markEntry(cache: string): void {
   const { file, entry } = entryOf(cache);
-  (entry.report.findings[0] as { message: string }).message = 'KEPT';
+  (entry.value.findings[0] as { message: string }).message = 'KEPT';
   writeFileSync(file, JSON.stringify(entry));
 }
 
@@ -153,7 +153,7 @@ describe('report --cache', () => {
       const report = await findV1Usage({ cwd: dir, mappings, cache });
       expect(answer(report)).toEqual(fresh);
       // Written anew, and read by the next run.
-      expect(entryOf(cache).entry.report.findings).toHaveLength(2);
+      expect(entryOf(cache).entry.value.findings).toHaveLength(2);
       expect(answer(await findV1Usage({ cwd: dir, mappings, cache }))).toEqual(fresh);
     }
   });

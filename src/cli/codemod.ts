@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
+import { cacheOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
@@ -58,7 +59,12 @@ export const codemodCommand = defineCommand({
         default: 'auto' as const,
         describe: 'Rename `long_name` to `description`: in files that show Civic Data API use (auto), everywhere, or nowhere',
       })
+      .options(cacheOptions("the decisions (each file's edits and markers)"))
       .example('$0 codemod src/', 'show the diff')
+      .example(
+        '$0 codemod src/ --cache && $0 codemod src/ --write --cache',
+        'show the diff, then write it without deciding again',
+      )
       .example('$0 codemod src/ --write', 'apply it (refuses uncommitted changes in src/ unless --allow-dirty)')
       .example("$0 codemod 'src/**/*.ts' --check", 'CI: exit 1 while V1 references remain that the codemod can rewrite')
       .example('$0 codemod . --project tsconfig.app.json', 'program mode with a given config (types, references, constants)')
@@ -68,6 +74,7 @@ export const codemodCommand = defineCommand({
   handler: async (args, { io, mappings }) => {
     if (args.write && args.check) throw new UsageError('--write and --check do not go together: --check never writes');
     const maxBytes = checkedMaxBytes(args['max-bytes']);
+    const cache = runCacheDir(io.cwd, args.cache, args['cache-location'], io.env);
     const { INTERRUPTED, runCodemod } = await import('../codemod/run.js');
     const { formatSummaryLine } = await import('../codemod/summary-line.js');
 
@@ -112,6 +119,15 @@ export const codemodCommand = defineCommand({
       keepFiles: args.json,
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
+      ...(cache
+        ? {
+            cache,
+            onCacheUnwritten: (file: string, why: string) =>
+              io.stderr.write(
+                `civic-migrate: ${shownName(file)}: the decisions could not be kept (${why}); the run is complete, the next one decides again\n`,
+              ),
+          }
+        : {}),
       onFile: (result, patch) => {
         if (result.reason === INTERRUPTED) notReached++;
         const unread = result.status === 'skipped' && UNREAD.has(result.reason ?? '');

@@ -27,8 +27,11 @@ const configSchema = z
     format: z.enum(REPORT_FORMATS).optional().describe('The report format (--format).'),
     baseline: z.string().min(1).optional().describe('A baseline file: its findings do not fail the gate (--baseline).'),
     assumeCivic: z.boolean().optional().describe('Treat every file as Civic Data API code in the report (--assume-civic).'),
-    cache: z.boolean().optional().describe("Keep the report's findings and answer an unchanged tree from them (--cache)."),
-    cacheLocation: z.string().min(1).optional().describe("The folder of the report's kept findings (--cache-location)."),
+    cache: z
+      .boolean()
+      .optional()
+      .describe("Keep the report's findings and the codemod's decisions, and answer an unchanged tree from them (--cache)."),
+    cacheLocation: z.string().min(1).optional().describe('The folder of what --cache keeps (--cache-location).'),
   })
   .describe('civic-migrate configuration (civic-migrate.config.json)');
 export type Config = z.infer<typeof configSchema>;

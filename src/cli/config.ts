@@ -28,8 +28,8 @@ const FLAGS: Record<Exclude<keyof Config, '$schema'>, { flag: string; commands: 
   format: { flag: '--format', commands: ['report'] },
   baseline: { flag: '--baseline', commands: ['report'], path: true },
   assumeCivic: { flag: '--assume-civic', commands: ['report'] },
-  cache: { flag: '--cache', commands: ['report'] },
-  cacheLocation: { flag: '--cache-location', commands: ['report'], path: true },
+  cache: { flag: '--cache', commands: ['codemod', 'report'] },
+  cacheLocation: { flag: '--cache-location', commands: ['codemod', 'report'], path: true },
 };
 
 /** The nearest config from `cwd` up to the repository root (a folder with `.git`) or the file system's root. */

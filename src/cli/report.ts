@@ -1,8 +1,8 @@
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
-import { cacheDir } from './cache-dir.js';
+import { cacheOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
@@ -11,18 +11,6 @@ function ownFiles(cwd: string, file: string | undefined): string[] {
   if (!file) return [];
   const rel = relative(cwd, resolve(cwd, file));
   return rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
-}
-
-/** The report cache's folder: the one given (relative to the folder the report runs in), else the user's cache folder. */
-function reportCacheDir(cwd: string, given: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (given !== undefined) {
-    if (given === '') throw new UsageError('--cache-location needs a folder');
-    return resolve(cwd, given);
-  }
-  const dir = cacheDir(env);
-  if (dir === undefined)
-    throw new UsageError('--cache needs --cache-location: CIVIC_MIGRATE_CACHE_DIR turns the cache folder off');
-  return join(resolve(cwd, dir), 'reports');
 }
 
 /** The defaults of `report`'s options (the parser's, and the quick path's in ./quick-report.ts). */
@@ -78,17 +66,7 @@ export const reportCommand = defineCommand({
         describe: 'With --history: how many commits, evenly spaced',
       })
       .option('since', { type: 'string', describe: 'With --history: only commits after this date (as git log --since takes it)' })
-      .option('cache', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Keep the findings, and answer the next run from them when nothing they were decided from changed (the candidates, what the decisions read, the files found, civic-migrate, the table, the options); not with a configured --project',
-      })
-      .option('cache-location', {
-        type: 'string',
-        describe:
-          'With --cache: the folder of the kept findings (default: $CIVIC_MIGRATE_CACHE_DIR, else ~/.cache/civic-migrate)',
-      })
+      .options(cacheOptions('the findings'))
       .option('project', PROJECT_OPTION)
       .option('assume-civic', {
         type: 'boolean',
@@ -126,8 +104,7 @@ export const reportCommand = defineCommand({
       import('../files/write.js'),
     ]);
     const failOn = args['fail-on'];
-    if (args['cache-location'] !== undefined && !args.cache) throw new UsageError('--cache-location needs --cache');
-    const cache = args.cache ? reportCacheDir(io.cwd, args['cache-location'], io.env) : undefined;
+    const cache = runCacheDir(io.cwd, args.cache, args['cache-location'], io.env);
     // With --history, the files this report reads: the first sample keeps their findings where they have not changed.
     const read = args.history ? new Set<string>() : undefined;
     let result = await findV1Usage({

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
@@ -6,15 +6,19 @@ import { ENV_FILE_NAME } from '../files/config-files.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
+import { cacheExclusion, candidatesOf, drain, RunCache } from '../files/run-cache.js';
+import type { SourceFile } from '../files/sources.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
 import { isDataFile, isGraphqlFile } from '../repo/data-file-kinds.js';
 import { type DataFileContext, repositoryFieldList, transformDataFile } from '../repo/data-files.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
 import { gitPatch } from './diff.js';
+import { applyEdits } from './edits.js';
 import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
+import { SCRIPT_FILE, VUE_FILE } from './program/file-kinds.js';
 import { openProgramMode } from './program/open.js';
 import { readWithProgram } from './program/sources.js';
 import { transformSource } from './transform.js';
@@ -101,6 +105,70 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
    * reported as `skipped` with reason `interrupted`.
    */
   readonly signal?: AbortSignal;
+  /**
+   * A folder for the cache (../files/run-cache.ts): a run whose question, candidates and what its
+   * decisions read are as a kept run's takes that run's decisions (each file's edits, changes and
+   * markers) from the read alone, and writes or shows them as it would its own. Not used with a
+   * program a config describes.
+   */
+  readonly cache?: string;
+  /** Called when the cache's entry could not be written, with why (the run is complete: the next one decides again). */
+  readonly onCacheUnwritten?: (file: string, why: string) => void;
+}
+
+/** What the cache keeps of a file's decision: all of it but the output, which is the input with the edits applied. */
+type KeptResult = Omit<TransformResult, 'output'>;
+
+/** A kept value a codemod run can take decisions from (anything else is a miss). */
+function isKeptDecisions(value: unknown): value is [string, KeptResult][] {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => {
+      if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== 'string') return false;
+      const r = item[1] as Partial<KeptResult> | null;
+      return (
+        typeof r === 'object' &&
+        r !== null &&
+        typeof r.changed === 'boolean' &&
+        Number.isInteger(r.ignored) &&
+        [r.edits, r.changes, r.markers].every(Array.isArray) &&
+        (r.error === undefined || typeof r.error === 'string')
+      );
+    })
+  );
+}
+
+/** A decision as the cache keeps it, or undefined when its output is not its input with its edits applied (then nothing is kept). */
+function toKept(r: TransformResult, text: string): KeptResult | undefined {
+  const { output, ...kept } = r;
+  return output === (r.changed ? applyEdits(text, r.edits) : text) ? kept : undefined;
+}
+
+/** A kept decision, whole again for the text it was made on. */
+function fromKept(kept: KeptResult, text: string): TransformResult {
+  return { ...kept, output: kept.changed ? applyEdits(text, kept.edits) : text };
+}
+
+/**
+ * The outcomes read ahead, as the program would hand them on: a file the prefilter passed over
+ * whose decision is kept (a program reached it and had something to change) read again, as a candidate.
+ */
+function* keptSources(batches: readonly (readonly SourceFile[])[], kept: ReadonlyMap<string, KeptResult>): Generator<SourceFile> {
+  for (const batch of batches)
+    for (const source of batch) {
+      if (source.kind !== 'passed' || !kept.has(source.file.path)) {
+        yield source;
+        continue;
+      }
+      let text: string;
+      try {
+        text = readFileSync(source.file.path, 'utf8');
+      } catch {
+        yield source;
+        continue;
+      }
+      yield { kind: 'candidate', file: source.file, bytes: source.bytes, text };
+    }
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -127,7 +195,10 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     extensions: [...CODEMOD_EXTENSIONS, ...DATA_EXTENSIONS],
     names: ENV_FILE_NAME,
     ...(options.include ? { include: options.include } : {}),
-    ...(options.exclude ? { exclude: options.exclude } : {}),
+    // A cache folder inside the tree is not migrated (its entries are JSON that names V1 slugs).
+    ...(options.exclude || options.cache !== undefined
+      ? { exclude: [...(options.exclude ?? []), ...cacheExclusion(cwd, options.cache)] }
+      : {}),
     ...(options.gitignore === undefined ? {} : { gitignore: options.gitignore }),
   });
 
@@ -144,7 +215,9 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
         throw ioFailure(target, 'resolve', error);
       }
     }
-    const dirty = dirtyFiles(cwd, targets);
+    // The cache's own entries are not work to protect.
+    const keptDir = options.cache === undefined ? undefined : resolve(cwd, options.cache);
+    const dirty = dirtyFiles(cwd, targets).filter((f) => !keptDir || !resolve(cwd, f).startsWith(keptDir + sep));
     if (dirty.length > 0) {
       const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? `, … (${files.length} files)` : '');
       const leftovers = dirty.filter(isLeftoverTemp);
@@ -235,17 +308,42 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     );
   };
 
-  const { program, sources, done } = await readWithProgram(
-    files,
-    { specs: [prefilter.spec], pick: () => 0, maxBytes },
-    {
-      configured,
-      infer: options.project === false ? undefined : mappings,
-      onRead: (done) => options.onProgress?.(done, files.length),
-      config: { files: configFiles, cwd },
-      transformOptions,
-    },
-  );
+  const read = { specs: [prefilter.spec], pick: () => 0, maxBytes };
+  // With a cache (not for a configured program: its types reach files through TypeScript), a kept
+  // run's decisions are taken when they hold (read ahead) and every candidate has one; else the run
+  // decides, and keeps them.
+  const cache =
+    options.cache !== undefined && !configured
+      ? RunCache.open(options.cache, question(options, cwd, mappings, maxBytes), {
+          table: mappings.source,
+          scripts: files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
+          configs: configFiles.map((f) => [f.path, f.text] as const),
+        })
+      : undefined;
+  const ahead = await cache?.readAhead(files, read, isKeptDecisions);
+  const keptMap = ahead?.entry && new Map(ahead.entry.value);
+  const kept =
+    keptMap && ahead.read.every((batch) => batch.every((s) => s.kind !== 'candidate' || keptMap.has(s.file.path)))
+      ? keptMap
+      : undefined;
+  /** A first run's candidates, as they are read: its key, once every file is decided. */
+  const seen: (readonly [string, string])[] | undefined = cache && !ahead ? [] : undefined;
+  /** What this run decided, to keep (undefined once something cannot be kept: a file not decided, an output not its edits'). */
+  let decided: [string, KeptResult][] | undefined = cache && !kept ? [] : undefined;
+  if (decided) cache?.record();
+  if (kept) options.onProgress?.(files.length, files.length);
+  const { program, sources, done } = kept
+    ? { program: undefined, sources: keptSources(ahead?.read ?? [], kept), done: () => undefined }
+    : await readWithProgram(files, read, {
+        configured,
+        infer: options.project === false ? undefined : mappings,
+        onRead: (done) => options.onProgress?.(done, files.length),
+        config: { files: configFiles, cwd },
+        transformOptions,
+        // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
+        ...(ahead ? { read: drain(ahead.read) } : {}),
+        ...(seen ? { onBatch: (batch: readonly SourceFile[]) => void seen.push(...candidatesOf(batch)) } : {}),
+      });
   let typeErrors: readonly TypeErrorRecord[] = [];
   // A large program's run keeps the heap small (`savingMemory`) to its last file.
   try {
@@ -254,6 +352,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     for (const source of outcomes) {
       const { file } = source;
       if (options.write && options.signal?.aborted) {
+        decided = undefined;
         await emit({ path: file.rel, status: 'skipped', reason: INTERRUPTED, changes: NONE, markers: NONE });
         continue;
       }
@@ -265,16 +364,24 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       }
       const inProgram = program?.fileOf(file.path);
       parsed++;
+      const keptResult = kept?.get(file.path);
       let r: TransformResult;
       try {
-        r = isDataFile(file.path)
-          ? transformDataFile(source.text, file.path, {
-              ...dataContext,
-              ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
-            })
-          : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
+        r = keptResult
+          ? fromKept(keptResult, source.text)
+          : isDataFile(file.path)
+            ? transformDataFile(source.text, file.path, {
+                ...dataContext,
+                ...(program ? { uses: program.configUsesOf(file.path), graphql: program.graphql() } : {}),
+              })
+            : (inProgram?.transform(source.text, transformOptions) ?? transformSource(source.text, file.path, transformOptions));
       } catch (error) {
         throw new Error(`while transforming ${file.rel}: ${(error as Error).message}`, { cause: error });
+      }
+      if (decided) {
+        const keep = toKept(r, source.text);
+        if (keep) decided.push([file.path, keep]);
+        else decided = undefined;
       }
       markers += r.markers.filter((m) => m.confidence !== 'low').length;
       if (r.error) {
@@ -315,6 +422,11 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       else await finish(file, real, source.text, r);
     }
 
+    if (cache && decided) {
+      const why = cache.keep(ahead?.key ?? cache.keyOf(seen ?? []), decided);
+      if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
+    }
+
     // The compiler as the safety net: the migrated program must not have type errors the original did not.
     if (program) {
       typeErrors = program.typeCheck(
@@ -331,6 +443,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     }
   } finally {
     done();
+    cache?.close();
   }
 
   return {
@@ -351,5 +464,24 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     },
     written: options.write === true,
     durationMs: performance.now() - started,
+  };
+}
+
+/** What a codemod run asks (its cache entry's name, part of its key): the command, where, which files, how. */
+function question(options: CodemodRunOptions, cwd: string, mappings: { source: string }, maxBytes: number) {
+  return {
+    command: 'codemod',
+    cwd,
+    paths: options.paths ?? ['.'],
+    include: options.include ?? null,
+    exclude: options.exclude ?? null,
+    gitignore: options.gitignore ?? true,
+    maxBytes,
+    project: options.project ?? null,
+    markers: options.markers ?? null,
+    longName: options.longName ?? null,
+    table: mappings.source,
+    // The tests' groups: the same answers, held to it, but not assumed here.
+    groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
   };
 }

@@ -1,5 +1,5 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
 import { SCRIPT_FILE, VUE_FILE } from '../codemod/program/file-kinds.js';
 import { openProgramMode } from '../codemod/program/open.js';
@@ -9,13 +9,12 @@ import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { recordReads } from '../files/read-log.js';
-import { readSourcesParallel, type SourceFile } from '../files/sources.js';
+import { cacheExclusion, candidatesOf, drain, RunCache } from '../files/run-cache.js';
+import type { SourceFile } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
 import { isDataFile } from '../repo/data-file-kinds.js';
 import { withRelativeEvidence } from '../roles/evidence.js';
-import type { CachedFindings } from './cache.js';
 import { type Finding, READ_SKIP_REASONS, type ReadSkipReason, type ReportResult } from './finding.js';
 import { isCodemodFile } from './fixer.js';
 import { createReportRules } from './rules.js';
@@ -65,7 +64,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     ...(options.include ? { include: options.include } : {}),
     // The cache's entries hold findings (V1 slugs): a cache folder inside the tree is not searched.
     ...(options.exclude || options.cache !== undefined
-      ? { exclude: [...(options.exclude ?? []), ...inside(cwd, options.cache)] }
+      ? { exclude: [...(options.exclude ?? []), ...cacheExclusion(cwd, options.cache)] }
       : {}),
     gitignore: options.gitignore ?? true,
   });
@@ -141,37 +140,24 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     pick: (file: DiscoveredFile) => (isCodemodFile(file.rel) ? 0 : 1),
     maxBytes,
   };
-  // With a cache (not for a configured program: its types reach files through TypeScript), the
-  // candidates' texts are the key. Where an entry is kept, every file is read first, and the entry
-  // answers when it holds. Where none is (a first run), the run reads and parses as without a cache.
+  // With a cache (not for a configured program: its types reach files through TypeScript), a kept
+  // run's findings answer when they hold (read ahead); else the run decides, and keeps them.
   const cache =
     options.cache !== undefined && !configured
-      ? await openCache({ ...options, cache: options.cache }, cwd, mappings, maxBytes)
+      ? RunCache.open(options.cache, question(options, cwd, mappings, maxBytes), {
+          table: mappings.source,
+          scripts: discovery.files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
+          configs: configFiles.map((f) => [f.path, f.text] as const),
+        })
       : undefined;
-  const keyOf = (candidates: Iterable<readonly [string, string]>) =>
-    cache?.module.cacheKey(cache.question, {
-      table: mappings.source,
-      scripts: discovery.files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
-      configs: configFiles.map((f) => [f.path, f.text] as const),
-      candidates,
-    });
-  const candidatesOf = (batch: readonly SourceFile[]) =>
-    batch.flatMap((s) => (s.kind === 'candidate' ? [[s.file.path, s.text] as const] : []));
-  let given: (readonly SourceFile[])[] | undefined;
-  let key: string | undefined;
-  if (cache && existsSync(cache.file)) {
-    given = [];
-    for await (const batch of readSourcesParallel(discovery.files, { ...read, share: true })) given.push(batch);
-    key = keyOf(given.flatMap(candidatesOf));
-    const entry = key === undefined ? undefined : cache.module.loadEntry(cache.file, key);
-    if (entry && cache.module.stillHolds(entry, maxBytes)) {
-      for (const batch of given) for (const source of batch) tally(source);
-      return result(entry.report, []);
-    }
+  const ahead = await cache?.readAhead(discovery.files, read, isCachedFindings);
+  if (ahead?.entry) {
+    for (const batch of ahead.read) for (const source of batch) tally(source);
+    return result(ahead.entry.value, []);
   }
   /** A first run's candidates, as they are read: its key, once the findings are made. */
-  const seen: (readonly [string, string])[] | undefined = cache && key === undefined ? [] : undefined;
-  const log = cache ? recordReads() : undefined;
+  const seen: (readonly [string, string])[] | undefined = cache && !ahead ? [] : undefined;
+  cache?.record();
   try {
     // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
     const { program, sources, done } = await readWithProgram(discovery.files, read, {
@@ -180,16 +166,15 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       config: { files: configFiles, cwd },
       transformOptions,
       // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
-      ...(given ? { read: drain(given) } : {}),
+      ...(ahead ? { read: drain(ahead.read) } : {}),
       ...(seen ? { onBatch: (batch: readonly SourceFile[]) => void seen.push(...candidatesOf(batch)) } : {}),
     });
     // A large program's run keeps the heap small (`savingMemory`) to its last finding.
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      const kept = cache && log && (key ?? keyOf(seen ?? []));
-      if (cache && log && kept) {
-        const why = cache.module.saveEntry(cache.file, kept, log.close(), decided);
+      if (cache) {
+        const why = cache.keep(ahead?.key ?? cache.keyOf(seen ?? []), decided);
         if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
       }
       return answer;
@@ -197,7 +182,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       done();
     }
   } finally {
-    log?.close();
+    cache?.close();
   }
 }
 
@@ -270,15 +255,10 @@ async function decideFindings(
   return { findings, suppressed, filesAffected, filesCandidate };
 }
 
-/**
- * The report's cache for this run: its module, the run's question (what it was asked: an answer is
- * kept per question) and the question's entry. Undefined when the table was not read from a file
- * (built in memory, it has no text the key could hold).
- */
-async function openCache(options: FindV1UsageOptions & { cache: string }, cwd: string, mappings: Mappings, maxBytes: number) {
-  const [module, { readStateOf }] = await Promise.all([import('./cache.js'), import('../files/read-log.js')]);
-  if (readStateOf(mappings.source, Number.MAX_SAFE_INTEGER) === 'none') return undefined;
-  const question = {
+/** What a report asks (its cache entry's name, part of its key): the command, where, which files, how. */
+function question(options: FindV1UsageOptions, cwd: string, mappings: Mappings, maxBytes: number) {
+  return {
+    command: 'report',
     cwd,
     paths: options.paths ?? null,
     include: options.include ?? null,
@@ -291,19 +271,26 @@ async function openCache(options: FindV1UsageOptions & { cache: string }, cwd: s
     // The tests' groups: the same answers, held to it, but not assumed here.
     groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
   };
-  return { module, question, file: module.entryFile(options.cache, question) };
 }
 
-/** The items of a list, each let go of as it is taken. */
-function* drain<T>(list: T[]): Generator<T> {
-  for (let item = list.shift(); item !== undefined; item = list.shift()) yield item;
+/** What a report keeps of its decisions: its findings and the counts that come with them. */
+export interface CachedFindings {
+  readonly findings: readonly Finding[];
+  readonly suppressed: number;
+  readonly filesAffected: number;
+  /** Candidates, with the files a program reached and read again. */
+  readonly filesCandidate: number;
 }
 
-/** A folder inside `cwd`, as an exclude pattern anchored there (none for a folder outside it). */
-function inside(cwd: string, folder: string | undefined): string[] {
-  if (folder === undefined) return [];
-  const rel = relative(cwd, resolve(cwd, folder));
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? [] : [`/${rel.split(sep).join('/')}`];
+/** A kept value a report can answer with (anything else is a miss). */
+function isCachedFindings(value: unknown): value is CachedFindings {
+  const v = value as Partial<CachedFindings> | undefined;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.findings) &&
+    [v.suppressed, v.filesAffected, v.filesCandidate].every((n) => Number.isInteger(n))
+  );
 }
 
 function tableName(cwd: string, source: string): string {
