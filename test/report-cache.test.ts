@@ -2,10 +2,12 @@
  * The report's cache (`report --cache`, src/files/run-cache.ts): a run answers from the kept findings
  * only while nothing they were decided from changed, and then says exactly what a fresh run says.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordReads } from '../src/files/read-log.js';
+import { saveEntry } from '../src/files/run-cache.js';
 import { findV1Usage } from '../src/report/find.js';
 import type { ReportResult } from '../src/report/finding.js';
 import { bundledMappings } from './helpers/bundled.js';
@@ -167,6 +169,39 @@ describe('report --cache', () => {
     expect(answer(report)).toEqual(answer(await findV1Usage({ cwd: dir, mappings })));
     expect(unwritten).toHaveLength(1);
     expect(unwritten[0]).toMatch(/already exists/);
+  });
+
+  it('keeps a folder to its most recently used entries, and a hit counts as a use', async () => {
+    const cache = globalTmpDir('report-cache-prune-');
+    const hours = (h: number) => new Date(Date.now() - h * 3_600_000);
+    for (let i = 0; i < 5; i++) {
+      const name = join(cache, `run-${String(i).repeat(16)}.json`);
+      writeFileSync(name, '{}');
+      utimesSync(name, hours(10 - i), hours(10 - i));
+    }
+    const stale = join(cache, `run-${'a'.repeat(16)}.json.123.tmp`);
+    const fresh = join(cache, `run-${'b'.repeat(16)}.json.456.tmp`);
+    writeFileSync(stale, '');
+    utimesSync(stale, hours(2), hours(2));
+    writeFileSync(fresh, '');
+    writeFileSync(join(cache, 'notes.txt'), 'not an entry\n');
+    expect(saveEntry(join(cache, `run-${'c'.repeat(16)}.json`), 'k', recordReads().close(), {}, 3)).toBeUndefined();
+    expect(readdirSync(cache).sort()).toEqual(
+      [
+        `run-${'3'.repeat(16)}.json`,
+        `run-${'4'.repeat(16)}.json`,
+        `run-${'b'.repeat(16)}.json.456.tmp`,
+        `run-${'c'.repeat(16)}.json`,
+        'notes.txt',
+      ].sort(),
+    );
+
+    const { dir, cache: kept } = app();
+    await findV1Usage({ cwd: dir, mappings, cache: kept });
+    const { file } = entryOf(kept);
+    utimesSync(file, hours(5), hours(5));
+    await findV1Usage({ cwd: dir, mappings, cache: kept });
+    expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(60_000);
   });
 
   it('keeps nothing for a table built in memory or a configured program', async () => {

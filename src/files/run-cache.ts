@@ -21,7 +21,7 @@
  * run is decided afresh and not kept. Any failure to read an entry is a miss, and a failure to write
  * one costs the next run only its time (`saveEntry` says why).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeIoFailure } from '../errors.js';
@@ -148,8 +148,22 @@ export function stillHolds(entry: Entry<unknown>, maxBytes: number): boolean {
   return true;
 }
 
-/** Keeps what a run decided as its question's entry (atomically: a temporary file renamed). Undefined, or why it could not. */
-export function saveEntry<T>(file: string, key: string, log: ReadLog, value: T): string | undefined {
+/**
+ * How many entries a cache folder keeps: each question has its own (a hook's changing file lists,
+ * many repositories in one user folder), so the least recently used go beyond this.
+ */
+export const MAX_ENTRIES = 64;
+
+/** An entry's file name, and a temporary one a run killed while writing left. */
+const ENTRY_NAME = /^run-[0-9a-f]{16}\.json$/;
+const TEMP_NAME = /^run-[0-9a-f]{16}\.json\.\d+\.tmp$/;
+
+/**
+ * Keeps what a run decided as its question's entry (atomically: a temporary file renamed), and
+ * keeps the folder to `keepAtMost` entries, the least recently used going first (a hit marks its
+ * entry used: `touchEntry`); temporary files older than an hour go too. Undefined, or why it could not.
+ */
+export function saveEntry<T>(file: string, key: string, log: ReadLog, value: T, keepAtMost = MAX_ENTRIES): string | undefined {
   const entry: Entry<T> = { format: FORMAT, key, reads: [...log.reads], probes: [...log.probes], value };
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -157,7 +171,6 @@ export function saveEntry<T>(file: string, key: string, log: ReadLog, value: T):
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(temp, JSON.stringify(entry), { mode: 0o600 });
     renameSync(temp, file);
-    return undefined;
   } catch (error) {
     try {
       unlinkSync(temp);
@@ -165,6 +178,35 @@ export function saveEntry<T>(file: string, key: string, log: ReadLog, value: T):
       // not written
     }
     return describeIoFailure(error);
+  }
+  prune(dirname(file), keepAtMost);
+  return undefined;
+}
+
+/** Drops the least recently used entries beyond `keepAtMost`, and old temporary files. Failures cost only space. */
+function prune(dir: string, keepAtMost: number): void {
+  try {
+    const now = Date.now();
+    const entries: { path: string; used: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (ENTRY_NAME.test(name)) entries.push({ path, used: statSync(path).mtimeMs });
+      else if (TEMP_NAME.test(name) && now - statSync(path).mtimeMs > 3_600_000) unlinkSync(path);
+    }
+    entries.sort((a, b) => b.used - a.used);
+    for (const { path } of entries.slice(keepAtMost)) unlinkSync(path);
+  } catch {
+    // Another run pruned it first, or the folder cannot be listed: the next run tries again.
+  }
+}
+
+/** Marks an entry used now (a hit), so that pruning keeps it. */
+function touchEntry(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache still answers.
   }
 }
 
@@ -210,7 +252,9 @@ export class RunCache {
     for await (const batch of readSourcesParallel(files, { ...read, share: true })) batches.push(batch);
     const key = this.keyOf(batches.flatMap(candidatesOf));
     const entry = loadEntry(this.file, key, valid);
-    return { read: batches, key, ...(entry && stillHolds(entry, read.maxBytes ?? DEFAULT_MAX_BYTES) ? { entry } : {}) };
+    const holds = entry !== undefined && stillHolds(entry, read.maxBytes ?? DEFAULT_MAX_BYTES);
+    if (holds) touchEntry(this.file);
+    return { read: batches, key, ...(holds ? { entry } : {}) };
   }
 
   /** From here on, what the run reads beyond the candidates is noted, for `keep`. */
