@@ -6,7 +6,7 @@ import { ENV_FILE_NAME } from '../files/config-files.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { cacheExclusion, candidatesOf, drain, RunCache } from '../files/run-cache.js';
+import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
 import { isLeftoverTemp, writeFileAtomic } from '../files/write.js';
 import { loadMappings } from '../mapping/load.js';
@@ -18,9 +18,8 @@ import { applyEdits } from './edits.js';
 import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
-import { SCRIPT_FILE, VUE_FILE } from './program/file-kinds.js';
 import { openProgramMode } from './program/open.js';
-import { readWithProgram } from './program/sources.js';
+import { openRunCache, readWithProgram } from './program/sources.js';
 import { transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
 
@@ -314,11 +313,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
   // decides, and keeps them.
   const cache =
     options.cache !== undefined && !configured
-      ? RunCache.open(options.cache, question(options, cwd, mappings, maxBytes), {
-          table: mappings.source,
-          scripts: files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
-          configs: configFiles.map((f) => [f.path, f.text] as const),
-        })
+      ? openRunCache(options.cache, question(options, cwd, mappings, maxBytes), mappings.source, files, configFiles)
       : undefined;
   const ahead = await cache?.readAhead(files, read, isKeptDecisions);
   const keptMap = ahead?.entry && new Map(ahead.entry.value);
@@ -326,11 +321,8 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     keptMap && ahead.read.every((batch) => batch.every((s) => s.kind !== 'candidate' || keptMap.has(s.file.path)))
       ? keptMap
       : undefined;
-  /** A first run's candidates, as they are read: its key, once every file is decided. */
-  const seen: (readonly [string, string])[] | undefined = cache && !ahead ? [] : undefined;
   /** What this run decided, to keep (undefined once something cannot be kept: a file not decided, an output not its edits'). */
   let decided: [string, KeptResult][] | undefined = cache && !kept ? [] : undefined;
-  if (decided) cache?.record();
   if (kept) options.onProgress?.(files.length, files.length);
   const { program, sources, done } = kept
     ? { program: undefined, sources: keptSources(ahead?.read ?? [], kept), done: () => undefined }
@@ -340,9 +332,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
         onRead: (done) => options.onProgress?.(done, files.length),
         config: { files: configFiles, cwd },
         transformOptions,
-        // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
-        ...(ahead ? { read: drain(ahead.read) } : {}),
-        ...(seen ? { onBatch: (batch: readonly SourceFile[]) => void seen.push(...candidatesOf(batch)) } : {}),
+        ...cache?.decide(ahead),
       });
   let typeErrors: readonly TypeErrorRecord[] = [];
   // A large program's run keeps the heap small (`savingMemory`) to its last file.
@@ -423,7 +413,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     }
 
     if (cache && decided) {
-      const why = cache.keep(ahead?.key ?? cache.keyOf(seen ?? []), decided);
+      const why = cache.keep(decided);
       if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
     }
 

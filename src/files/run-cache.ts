@@ -214,10 +214,16 @@ function touchEntry(file: string): void {
  * One run's use of the cache: its question's entry, the key of what it read, the log of what its
  * decisions read beyond that. `open` gives none where the table was not read from a file (built in
  * memory, it has no text the key could hold).
+ *
+ * A run calls `readAhead` (an entry that holds is the answer), then `decide`, whose options it
+ * hands to `readWithProgram`, then `keep` with what it decided, and `close` in any case.
  */
 export class RunCache {
   readonly file: string;
   private log: { readonly close: () => ReadLog } | undefined;
+  /** The key of the outcomes read ahead, or (a first run) the candidates as they were read. */
+  private key: string | undefined;
+  private seen: (readonly [string, string])[] = [];
 
   private constructor(
     dir: string,
@@ -239,34 +245,45 @@ export class RunCache {
   /**
    * Where an entry is kept, reads every file first (the calling thread reading a share beside the
    * reading thread: nothing is parsed meanwhile) and looks the entry up by the key of what it read:
-   * the outcomes in their batches, the key, and the entry when it holds. Undefined where no entry is
-   * kept (a first run, a new question): the run reads and parses as without a cache.
+   * the outcomes in their batches, and the entry when it holds. Undefined where no entry is kept (a
+   * first run, a new question): the run reads and parses as without a cache.
    */
   async readAhead<T>(
     files: readonly DiscoveredFile[],
     read: ParallelReadOptions,
     valid: (value: unknown) => value is T,
-  ): Promise<{ readonly read: (readonly SourceFile[])[]; readonly key: string; readonly entry?: Entry<T> } | undefined> {
+  ): Promise<{ readonly read: (readonly SourceFile[])[]; readonly entry?: Entry<T> } | undefined> {
     if (!existsSync(this.file)) return undefined;
     const batches: (readonly SourceFile[])[] = [];
     for await (const batch of readSourcesParallel(files, { ...read, share: true })) batches.push(batch);
-    const key = this.keyOf(batches.flatMap(candidatesOf));
-    const entry = loadEntry(this.file, key, valid);
+    this.key = this.keyOf(batches.flatMap(candidatesOf));
+    const entry = loadEntry(this.file, this.key, valid);
     const holds = entry !== undefined && stillHolds(entry, read.maxBytes ?? DEFAULT_MAX_BYTES);
     if (holds) touchEntry(this.file);
-    return { read: batches, key, ...(holds ? { entry } : {}) };
+    return { read: batches, ...(holds ? { entry } : {}) };
   }
 
-  /** From here on, what the run reads beyond the candidates is noted, for `keep`. */
-  record(): void {
+  /**
+   * The run decides: from here on, what it reads beyond the candidates is noted. What to hand the
+   * program's read: the outcomes read ahead (each batch let go as it is taken: what the program
+   * keeps of a passed-over file is its size, not the record), or a hook collecting a first run's
+   * candidates as they are read.
+   */
+  decide(ahead: { readonly read: (readonly SourceFile[])[] } | undefined): {
+    read?: Iterable<readonly SourceFile[]>;
+    onBatch?: (batch: readonly SourceFile[]) => void;
+  } {
     this.log ??= recordReads();
+    if (ahead) return { read: drain(ahead.read) };
+    return { onBatch: (batch) => void this.seen.push(...candidatesOf(batch)) };
   }
 
-  /** Keeps what the run decided under `key` (noted reads with it); undefined, or why it could not. */
-  keep<T>(key: string, value: T): string | undefined {
+  /** Keeps what the run decided (noted reads with it); undefined, or why it could not. */
+  keep<T>(value: T): string | undefined {
     const log = this.log?.close();
     this.log = undefined;
-    return log ? saveEntry(this.file, key, log, value) : 'nothing was recorded';
+    if (!log) return 'nothing was recorded';
+    return saveEntry(this.file, this.key ?? this.keyOf(this.seen), log, value);
   }
 
   /** Stops noting reads (a run that ends without keeping anything). */
@@ -277,12 +294,12 @@ export class RunCache {
 }
 
 /** The candidates of a batch of outcomes: path and text. */
-export function candidatesOf(batch: readonly SourceFile[]): (readonly [string, string])[] {
+function candidatesOf(batch: readonly SourceFile[]): (readonly [string, string])[] {
   return batch.flatMap((s) => (s.kind === 'candidate' ? [[s.file.path, s.text] as const] : []));
 }
 
 /** The items of a list, each let go of as it is taken (outcomes read ahead, handed to the program). */
-export function* drain<T>(list: T[]): Generator<T> {
+function* drain<T>(list: T[]): Generator<T> {
   for (let item = list.shift(); item !== undefined; item = list.shift()) yield item;
 }
 

@@ -1,15 +1,14 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
-import { SCRIPT_FILE, VUE_FILE } from '../codemod/program/file-kinds.js';
 import { openProgramMode } from '../codemod/program/open.js';
 import type { ProgramMode } from '../codemod/program/program-mode.js';
-import { readWithProgram } from '../codemod/program/sources.js';
+import { openRunCache, readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
 import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
-import { cacheExclusion, candidatesOf, drain, RunCache } from '../files/run-cache.js';
+import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
 import { DEFAULT_TABLE_PATH, loadMappings } from '../mapping/load.js';
 import type { Mappings } from '../mapping/mappings.js';
@@ -144,20 +143,13 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
   // run's findings answer when they hold (read ahead); else the run decides, and keeps them.
   const cache =
     options.cache !== undefined && !configured
-      ? RunCache.open(options.cache, question(options, cwd, mappings, maxBytes), {
-          table: mappings.source,
-          scripts: discovery.files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
-          configs: configFiles.map((f) => [f.path, f.text] as const),
-        })
+      ? openRunCache(options.cache, question(options, cwd, mappings, maxBytes), mappings.source, discovery.files, configFiles)
       : undefined;
   const ahead = await cache?.readAhead(discovery.files, read, isCachedFindings);
   if (ahead?.entry) {
     for (const batch of ahead.read) for (const source of batch) tally(source);
     return result(ahead.entry.value, []);
   }
-  /** A first run's candidates, as they are read: its key, once the findings are made. */
-  const seen: (readonly [string, string])[] | undefined = cache && !ahead ? [] : undefined;
-  cache?.record();
   try {
     // Without a config, the TS/JS candidates make an inferred program, as the codemod's.
     const { program, sources, done } = await readWithProgram(discovery.files, read, {
@@ -165,16 +157,14 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
       infer: options.project === false ? undefined : mappings,
       config: { files: configFiles, cwd },
       transformOptions,
-      // Handed over batch by batch: what the program keeps of a passed-over file is its size, not the record.
-      ...(ahead ? { read: drain(ahead.read) } : {}),
-      ...(seen ? { onBatch: (batch: readonly SourceFile[]) => void seen.push(...candidatesOf(batch)) } : {}),
+      ...cache?.decide(ahead),
     });
     // A large program's run keeps the heap small (`savingMemory`) to its last finding.
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
       if (cache) {
-        const why = cache.keep(ahead?.key ?? cache.keyOf(seen ?? []), decided);
+        const why = cache.keep(decided);
         if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
       }
       return answer;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
 import { noteRead } from '../../files/read-log.js';
+import { RunCache } from '../../files/run-cache.js';
 import { type ParallelReadOptions, readSourcesParallel, readsInThread, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
@@ -165,4 +166,23 @@ export async function readWithProgram(
     }
   }
   return { program, sources: sources(), done: () => release?.() };
+}
+
+/**
+ * The cache of a report or codemod run (../../files/run-cache.ts) without a configured program:
+ * keyed by the table, the TS/JS/Vue files found (which modules an import may reach) and the config
+ * files holding an API URL, beside the run's question and its candidates.
+ */
+export function openRunCache(
+  dir: string,
+  question: unknown,
+  table: string,
+  files: readonly DiscoveredFile[],
+  configFiles: readonly ConfigFile[],
+): RunCache | undefined {
+  return RunCache.open(dir, question, {
+    table,
+    scripts: files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
+    configs: configFiles.map((f) => [f.path, f.text] as const),
+  });
 }
