@@ -4,14 +4,15 @@
  * what a fresh run shows and writes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CodemodRunOptions, runCodemod } from '../src/codemod/run.js';
+import { appAndRepoDirs } from './helpers/apps.js';
 import { bundledMappings } from './helpers/bundled.js';
+import { entryOf, markEntry as mark, pickApp } from './helpers/cache.js';
 
-const V1 = 'https://api.voteamerica.org/v1/election/field/';
 const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
 /** A dry run's patches and totals (without its duration). */
@@ -21,34 +22,20 @@ async function dryRun(options: CodemodRunOptions) {
   return { patches, totals: summary.totals, typeErrors: summary.typeErrors };
 }
 
-/** The one entry of a cache folder, parsed, and where it is. */
-function entryOf(cache: string): { file: string; entry: { value: [string, { edits: { text: string }[] }][] } } {
-  const names = readdirSync(cache).filter((n) => n.endsWith('.json'));
-  expect(names).toHaveLength(1);
-  const file = join(cache, names[0] as string);
-  return { file, entry: JSON.parse(readFileSync(file, 'utf8')) };
+interface CodemodEntry {
+  value: [string, { edits: { text: string }[] }][];
 }
 
 /** A kept entry whose every edit writes `KEPT`: a run that shows it took the kept decisions. */
 function markEntry(cache: string): void {
-  const { file, entry } = entryOf(cache);
-  for (const [, r] of entry.value) for (const e of r.edits) e.text = e.text === '' ? '' : 'KEPT';
-  writeFileSync(file, JSON.stringify(entry));
+  mark<CodemodEntry>(cache, (entry) => {
+    for (const [, r] of entry.value) for (const e of r.edits) e.text = e.text === '' ? '' : 'KEPT';
+  });
 }
 
-/** An app whose field list goes through a helper that holds no V1 token, in a git repository. */
+/** The app of ./helpers/cache.ts, committed in a git repository. */
 function app(): string {
-  const dir = join(tmp('codemod-cache-'), 'app');
-  mkdirSync(dir);
-  writeFileSync(
-    join(dir, 'api.js'),
-    `export async function load() {\n  const r = await fetch('${V1}');\n  return r.json();\n}\n`,
-  );
-  writeFileSync(join(dir, 'pick.js'), 'export function first(list) {\n  return list[0];\n}\n');
-  writeFileSync(
-    join(dir, 'app.js'),
-    "import { load } from './api.js';\nimport { first } from './pick.js';\nload().then((fields) => console.log(first(fields).long_name));\n",
-  );
+  const dir = pickApp('codemod-cache-');
   const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: dir }).status).toBe(0);
   git('init', '-q');
   git('add', '.');
@@ -60,11 +47,7 @@ describe('codemod --cache', () => {
   const mappings = bundledMappings();
 
   it('shows what a run without it shows, on every bundled app and repository, from kept decisions too', async () => {
-    const dirs = ['apps', 'repos'].flatMap((kind) =>
-      readdirSync(join('fixtures', kind), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => join('fixtures', kind, d.name)),
-    );
+    const dirs = appAndRepoDirs();
     expect(dirs.length).toBeGreaterThan(15);
     const cache = tmp('codemod-cache-fixtures-');
     for (const dir of dirs) {
@@ -98,7 +81,7 @@ describe('codemod --cache', () => {
     cpSync(dir, twin, { recursive: true });
     const cache = join(dir, 'kept');
     await dryRun({ cwd: dir, mappings, cache });
-    const { entry } = entryOf(cache);
+    const { entry } = entryOf<CodemodEntry>(cache);
     // The candidates, and the helper the program took in (read again, decided: nothing to change).
     expect(entry.value.map(([path]) => path).sort()).toEqual(['api.js', 'app.js', 'pick.js'].map((f) => join(dir, f)));
     // The kept entry is neither migrated nor uncommitted work the write refuses to touch.

@@ -2,7 +2,7 @@
  * The report's cache (`report --cache`, src/files/run-cache.ts): a run answers from the kept findings
  * only while nothing they were decided from changed, and then says exactly what a fresh run says.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,9 @@ import { recordReads } from '../src/files/read-log.js';
 import { saveEntry } from '../src/files/run-cache.js';
 import { findV1Usage } from '../src/report/find.js';
 import type { ReportResult } from '../src/report/finding.js';
+import { appAndRepoDirs } from './helpers/apps.js';
 import { bundledMappings } from './helpers/bundled.js';
-
-const V1 = 'https://api.voteamerica.org/v1/election/field/';
+import { entryOf, markEntry as mark, pickApp } from './helpers/cache.js';
 
 const globalTmpDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -22,51 +22,31 @@ function answer(report: ReportResult): unknown {
   return { ...report, stats };
 }
 
-/** The one entry of a cache folder, parsed, and where it is. */
-function entryOf(cache: string): {
-  file: string;
-  entry: { reads: [string, string][]; probes: [string, string][]; value: { findings: { message: string }[] } };
-} {
-  const names = readdirSync(cache).filter((n) => n.endsWith('.json'));
-  expect(names).toHaveLength(1);
-  const file = join(cache, names[0] as string);
-  return { file, entry: JSON.parse(readFileSync(file, 'utf8')) };
+interface ReportEntry {
+  reads: [string, string][];
+  probes: [string, string][];
+  value: { findings: { message: string }[] };
 }
 
 /** A kept entry whose first finding says `KEPT`: a run that shows it answered from the cache. */
 function markEntry(cache: string): void {
-  const { file, entry } = entryOf(cache);
-  (entry.value.findings[0] as { message: string }).message = 'KEPT';
-  writeFileSync(file, JSON.stringify(entry));
+  mark<ReportEntry>(cache, (entry) => {
+    (entry.value.findings[0] as { message: string }).message = 'KEPT';
+  });
 }
 
-/** An app whose field list goes through a helper that holds no V1 token: the program reads it. */
+/** The app of ./helpers/cache.ts with a file of another language, and a cache folder beside it. */
 function app(): { dir: string; cache: string } {
-  const root = globalTmpDir('report-cache-');
-  const dir = join(root, 'app');
-  mkdirSync(dir);
-  writeFileSync(
-    join(dir, 'api.js'),
-    `export async function load() {\n  const r = await fetch('${V1}');\n  return r.json();\n}\n`,
-  );
-  writeFileSync(join(dir, 'pick.js'), 'export function first(list) {\n  return list[0];\n}\n');
-  writeFileSync(
-    join(dir, 'app.js'),
-    "import { load } from './api.js';\nimport { first } from './pick.js';\nload().then((fields) => console.log(first(fields).long_name));\n",
-  );
+  const dir = pickApp('report-cache-');
   writeFileSync(join(dir, 'notes.md'), 'Nothing of the API here.\n');
-  return { dir, cache: join(root, 'cache') };
+  return { dir, cache: join(dir, '..', 'cache') };
 }
 
 describe('report --cache', () => {
   const mappings = bundledMappings();
 
   it('says what a run without it says, on every bundled app and repository, from a kept entry too', async () => {
-    const dirs = ['apps', 'repos'].flatMap((kind) =>
-      readdirSync(join('fixtures', kind), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => join('fixtures', kind, d.name)),
-    );
+    const dirs = appAndRepoDirs();
     expect(dirs.length).toBeGreaterThan(15);
     const cache = globalTmpDir('report-cache-fixtures-');
     for (const dir of dirs) {
@@ -85,7 +65,7 @@ describe('report --cache', () => {
       'api.js:2 /v1/election/field/',
       'app.js:3 long_name',
     ]);
-    const { entry } = entryOf(cache);
+    const { entry } = entryOf<ReportEntry>(cache);
     // The helper is no candidate: the program took it in, and the entry says in which state.
     expect(entry.reads.map(([path]) => path)).toContain(join(dir, 'pick.js'));
     // Where `./pick.js` was looked for: TypeScript's own file first, then the script.
@@ -146,7 +126,7 @@ describe('report --cache', () => {
     const { dir } = app();
     const cache = join(dir, 'kept');
     await findV1Usage({ cwd: dir, mappings, cache });
-    const { file } = entryOf(cache);
+    const { file } = entryOf<ReportEntry>(cache);
     // The entry names V1 slugs: a run that searched it would find them.
     expect((await findV1Usage({ cwd: dir, mappings })).findings.some((f) => f.file.startsWith('kept/'))).toBe(true);
     const fresh = answer(await findV1Usage({ cwd: dir, mappings, exclude: ['/kept'] }));
@@ -155,7 +135,7 @@ describe('report --cache', () => {
       const report = await findV1Usage({ cwd: dir, mappings, cache });
       expect(answer(report)).toEqual(fresh);
       // Written anew, and read by the next run.
-      expect(entryOf(cache).entry.value.findings).toHaveLength(2);
+      expect(entryOf<ReportEntry>(cache).entry.value.findings).toHaveLength(2);
       expect(answer(await findV1Usage({ cwd: dir, mappings, cache }))).toEqual(fresh);
     }
   });
@@ -198,7 +178,7 @@ describe('report --cache', () => {
 
     const { dir, cache: kept } = app();
     await findV1Usage({ cwd: dir, mappings, cache: kept });
-    const { file } = entryOf(kept);
+    const { file } = entryOf<ReportEntry>(kept);
     utimesSync(file, hours(5), hours(5));
     await findV1Usage({ cwd: dir, mappings, cache: kept });
     expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(60_000);

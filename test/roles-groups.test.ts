@@ -12,6 +12,7 @@ import { savingMemory, savingMemoryHeld } from '../src/codemod/program/collector
 import { DisjointSets, inBins } from '../src/codemod/program/inferred-mode.js';
 import { runCodemod } from '../src/codemod/run.js';
 import { findV1Usage } from '../src/report/find.js';
+import { appAndRepoDirs } from './helpers/apps.js';
 import { bundledMappings } from './helpers/bundled.js';
 import { migrateFolder } from './helpers/program.js';
 
@@ -36,11 +37,7 @@ const V1 = 'https://api.voteamerica.org/v1/election/field/';
 describe('an inferred program decided in groups', () => {
   it('says what one program says on every bundled app and repository: the codemod’s patches and the report’s findings', async () => {
     const mappings = bundledMappings();
-    const dirs = ['apps', 'repos'].flatMap((kind) =>
-      readdirSync(join('fixtures', kind), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => join('fixtures', kind, d.name)),
-    );
+    const dirs = appAndRepoDirs();
     expect(dirs.length).toBeGreaterThan(15);
     for (const dir of dirs) {
       const { one, groups } = await bothWays(async () => {

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { shownName } from '../files/names.js';
 
 /**
  * The folder civic-migrate keeps its caches in (V8's compiled code, the kept `--help`, the report's
@@ -48,4 +49,21 @@ export function runCacheDir(cwd: string, cache: boolean, given: string | undefin
   if (dir === undefined)
     throw new UsageError('--cache needs --cache-location: CIVIC_MIGRATE_CACHE_DIR turns the cache folder off');
   return join(resolve(cwd, dir), 'runs');
+}
+
+/**
+ * `--cache`'s options for the library call (none without it): the folder, and one line on stderr
+ * when what the run decided could not be kept (`what`: the findings, the decisions).
+ */
+export function cacheRunOptions(
+  dir: string | undefined,
+  what: string,
+  stderr: { write(text: string): unknown },
+): { cache?: string; onCacheUnwritten?: (file: string, why: string) => void } {
+  if (dir === undefined) return {};
+  return {
+    cache: dir,
+    onCacheUnwritten: (file, why) =>
+      stderr.write(`civic-migrate: ${shownName(file)}: ${what} could not be kept (${why}); the next run decides again\n`),
+  };
 }

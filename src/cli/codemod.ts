@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
-import { cacheOptions, runCacheDir } from './cache-dir.js';
+import { cacheOptions, cacheRunOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
@@ -119,15 +119,7 @@ export const codemodCommand = defineCommand({
       keepFiles: args.json,
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
-      ...(cache
-        ? {
-            cache,
-            onCacheUnwritten: (file: string, why: string) =>
-              io.stderr.write(
-                `civic-migrate: ${shownName(file)}: the decisions could not be kept (${why}); the run is complete, the next one decides again\n`,
-              ),
-          }
-        : {}),
+      ...cacheRunOptions(cache, 'the decisions', io.stderr),
       onFile: (result, patch) => {
         if (result.reason === INTERRUPTED) notReached++;
         const unread = result.status === 'skipped' && UNREAD.has(result.reason ?? '');

@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shownName } from '../files/names.js';
 import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
-import { cacheOptions, runCacheDir } from './cache-dir.js';
+import { cacheOptions, cacheRunOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
 
@@ -122,15 +122,7 @@ export const reportCommand = defineCommand({
             ],
           }
         : {}),
-      ...(cache
-        ? {
-            cache,
-            onCacheUnwritten: (file: string, why: string) =>
-              io.stderr.write(
-                `civic-migrate: ${shownName(file)}: the findings could not be kept (${why}); the report is complete, the next run decides again\n`,
-              ),
-          }
-        : {}),
+      ...cacheRunOptions(cache, 'the findings', io.stderr),
       gitignore: args.gitignore,
       maxBytes,
       mappings: mappings(),

@@ -48,6 +48,19 @@ export function noteRead(path: string, read: Uint8Array | 'none' | 'large'): voi
   }
 }
 
+/** A file's bytes, read whole and noted (`noteRead`); undefined when it cannot be read (noted so too). */
+export function readNoted(path: string): Buffer | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    noteRead(path, 'none');
+    return undefined;
+  }
+  noteRead(path, bytes);
+  return bytes;
+}
+
 /** Notes what the file system answered about a path (`probeAnswer`'s terms), for `kind`. */
 export function noteProbe(kind: ProbeKind, path: string, answer: string): void {
   if (open.size === 0) return;

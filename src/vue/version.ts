@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { noteRead } from '../files/read-log.js';
+import { readNoted } from '../files/read-log.js';
 
 /**
  * The major version of Vue a component's app uses: the `vue` dependency (or dev or peer dependency)
@@ -32,14 +31,8 @@ export function vueVersionAt(dir: string, cache: Map<string, 2 | 3> = new Map())
 /** The `vue` range a package.json names, if it can be read and names one. */
 function vueRange(file: string): string | undefined {
   let json: { dependencies?: unknown; devDependencies?: unknown; peerDependencies?: unknown };
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    noteRead(file, 'none');
-    return undefined;
-  }
-  noteRead(file, bytes);
+  const bytes = readNoted(file);
+  if (bytes === undefined) return undefined;
   try {
     json = JSON.parse(bytes.toString('utf8'));
     // Stryker disable next-line BlockStatement: without the return, `json?.` below reads nothing from undefined alike

@@ -22,6 +22,15 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).hre
 const VUE = pathToFileURL(join(ROOT, 'test/helpers/vue-app.mjs')).href;
 
 /** A copy of an app in a fresh temporary folder. */
+/** Every bundled app and repository (fixtures/apps, fixtures/repos), as paths relative to the project. */
+export function appAndRepoDirs(): string[] {
+  return ['apps', 'repos'].flatMap((kind) =>
+    readdirSync(join('fixtures', kind), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join('fixtures', kind, d.name)),
+  );
+}
+
 export function copyApp(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `cm-app-${name}-`));
   cpSync(join(APPS, name), dir, { recursive: true });

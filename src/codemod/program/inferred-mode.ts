@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
-import { noteProbe, noteRead } from '../../files/read-log.js';
+import { noteProbe, noteRead, readNoted } from '../../files/read-log.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -518,16 +518,8 @@ function probingHost(ts: typeof TsNamespace): TsNamespace.ModuleResolutionHost {
       return real;
     },
     readFile: (path) => {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(path);
-      } catch {
-        noteRead(path, 'none');
-        return undefined;
-      }
-      noteRead(path, bytes);
-      const text = bytes.toString('utf8');
-      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      const text = readNoted(path)?.toString('utf8');
+      return text?.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     },
     getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
   };

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { ts as TsNamespace } from 'ts-morph';
 import type { DiscoveredFile } from '../../files/discover.js';
-import { noteRead } from '../../files/read-log.js';
+import { readNoted } from '../../files/read-log.js';
 import { RunCache } from '../../files/run-cache.js';
 import { type ParallelReadOptions, readSourcesParallel, readsInThread, type SourceFile } from '../../files/sources.js';
 import type { Mappings } from '../../mapping/mappings.js';
@@ -151,17 +150,8 @@ export async function readWithProgram(
       const source: SourceFile =
         typeof kept === 'number' ? { kind: 'passed', file: files[i] as DiscoveredFile, bytes: kept } : kept;
       if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(source.file.path);
-        } catch {
-          noteRead(source.file.path, 'none');
-          yield source;
-          continue;
-        }
-        noteRead(source.file.path, bytes);
-        const text = bytes.toString('utf8');
-        yield { kind: 'candidate', file: source.file, bytes: source.bytes, text };
+        const text = readNoted(source.file.path)?.toString('utf8');
+        yield text === undefined ? source : { kind: 'candidate', file: source.file, bytes: source.bytes, text };
       } else yield source;
     }
   }
