@@ -151,6 +151,40 @@ describe('report --cache', () => {
     expect(unwritten[0]).toMatch(/already exists/);
   });
 
+  it('reads again only the candidates and the files whose stat changed, once the files have settled', async () => {
+    const { dir, cache } = app();
+    for (let i = 0; i < 40; i++) writeFileSync(join(dir, `util${i}.js`), `export const u${i} = ${i};\n`);
+    writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    // A file changed within two seconds of a run is read by the next one whatever its stat says.
+    await new Promise((r) => setTimeout(r, 2100));
+    const read: number[] = [];
+    const onCacheAnswer = (n: number) => void read.push(n);
+    const first = await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    expect(read).toEqual([]);
+    const second = await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    // The two candidates: the 40 scripts passed over, the helper, the notes and the image are taken as they were.
+    expect(read).toEqual([2]);
+    expect(answer(second)).toEqual(answer(first));
+    expect(second.stats.skippedFiles.binary).toBe(1);
+    // A passed-over file that now names a V1 slug: its stat changed, so it is read, and found.
+    appendFileSync(join(dir, 'util7.js'), 'export const s = (x) => x.vbm_no_excuse;\n');
+    const third = await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    expect(read).toEqual([2]);
+    expect(third.findings.map((f) => `${f.file} ${f.token}`)).toContain('util7.js vbm_no_excuse');
+    expect(answer(third)).toEqual(answer(await findV1Usage({ cwd: dir, mappings })));
+    // The next run reads the three candidates, util7.js now among them.
+    await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    expect(read).toEqual([2, 3]);
+    // A passed-over file changes that the decisions read (api.js exports the data: its importers were
+    // searched): decided again. Changed within two seconds of that run, it is not recorded: the
+    // next run reads it again, with the candidates.
+    writeFileSync(join(dir, 'util8.js'), 'export const u8 = 80;\n');
+    await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    expect(read).toEqual([2, 3]);
+    await findV1Usage({ cwd: dir, mappings, cache, onCacheAnswer });
+    expect(read).toEqual([2, 3, 4]);
+  });
+
   it('keeps a folder to its most recently used entries, and a hit counts as a use', async () => {
     const cache = globalTmpDir('report-cache-prune-');
     const hours = (h: number) => new Date(Date.now() - h * 3_600_000);

@@ -113,6 +113,8 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
   readonly cache?: string;
   /** Called when the cache's entry could not be written, with why (the run is complete: the next one decides again). */
   readonly onCacheUnwritten?: (file: string, why: string) => void;
+  /** Called when kept decisions are taken, with how many files were read to know they hold (the others' stat had not changed). */
+  readonly onCacheAnswer?: (filesRead: number) => void;
 }
 
 /** What the cache keeps of a file's decision: all of it but the output, which is the input with the edits applied. */
@@ -315,7 +317,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
     options.cache !== undefined && !configured
       ? openRunCache(options.cache, question(options, cwd, mappings, maxBytes), mappings.source, files, configFiles)
       : undefined;
-  const ahead = await cache?.readAhead(files, read, isKeptDecisions);
+  const ahead = await cache?.readAhead(read, isKeptDecisions);
   const keptMap = ahead?.entry && new Map(ahead.entry.value);
   const kept =
     keptMap && ahead.read.every((batch) => batch.every((s) => s.kind !== 'candidate' || keptMap.has(s.file.path)))
@@ -323,7 +325,10 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       : undefined;
   /** What this run decided, to keep (undefined once something cannot be kept: a file not decided, an output not its edits'). */
   let decided: [string, KeptResult][] | undefined = cache && !kept ? [] : undefined;
-  if (kept) options.onProgress?.(files.length, files.length);
+  if (kept) {
+    options.onCacheAnswer?.(ahead?.reread ?? 0);
+    options.onProgress?.(files.length, files.length);
+  }
   const { program, sources, done } = kept
     ? { program: undefined, sources: keptSources(ahead?.read ?? [], kept), done: () => undefined }
     : await readWithProgram(files, read, {

@@ -15,7 +15,11 @@
  * the scripts searched for importers, a component's package.json) is still as it was read, and every
  * place module resolution looked answers as it did (so every import resolves to the same file).
  * The files the prefilter passed over hold no V1 token: what they are is checked only where a
- * decision read them.
+ * decision read them. To know which files are candidates a run reads every file, except one whose
+ * stat (size, modification and change times, inode) is the one the entry's run recorded before it
+ * read it: what that read found stands (passed over, binary, too large, not UTF-8). A file changed
+ * within two seconds of that run is not recorded, so that a change in the same clock tick as the
+ * stat is never taken for no change (git's index has the same care).
  *
  * A program a config describes (`--project`) reads what its types reach, through TypeScript: such a
  * run is decided afresh and not kept. Any failure to read an entry is a miss, and a failure to write
@@ -26,7 +30,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeIoFailure } from '../errors.js';
 import type { DiscoveredFile } from './discover.js';
-import { DEFAULT_MAX_BYTES, readBytesSync } from './read.js';
+import { DEFAULT_MAX_BYTES, READ_BATCH_FILES, readBytesSync } from './read.js';
 import { bytesDigest, type ProbeKind, piecesDigest, probeAnswer, type ReadLog, readStateOf, recordReads } from './read-log.js';
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from './sources.js';
 
@@ -43,6 +47,13 @@ export interface Entry<T> {
   readonly reads: readonly (readonly [string, string])[];
   readonly probes: readonly (readonly [string, string])[];
   readonly value: T;
+  /**
+   * What the run's read found of each file it was given, for a later run to take without reading
+   * it again (`RunCache.readAhead`): the files' list (`base`), and per file, in order, a line
+   * `size:mtime:ctime:inode:verdict` (verdict `p` passed over, `b` binary, `l` too large, `u` not
+   * UTF-8), or an empty line (a candidate, an error, a file changed within seconds of the run).
+   */
+  readonly stats?: { readonly base: string; readonly records: string };
 }
 
 /** What makes a run's key, beside the question. */
@@ -62,17 +73,24 @@ export function entryFile(dir: string, question: unknown): string {
   return join(dir, `run-${bytesDigest(JSON.stringify(question)).slice(0, 16)}.json`);
 }
 
-/** The key of a run: see the module's comment. */
-export function cacheKey(question: unknown, parts: KeyParts): string {
-  const key = piecesDigest();
+/** What every key of a run starts from: the format, civic-migrate's build, Node's version, the table's text, the question. */
+export function setupOf(question: unknown, table: string): string {
+  const setup = piecesDigest();
   for (const piece of [
     String(FORMAT),
     buildId(),
     process.version,
-    readStateOf(parts.table, Number.MAX_SAFE_INTEGER),
+    readStateOf(table, Number.MAX_SAFE_INTEGER),
     JSON.stringify(question),
   ])
-    key.add(piece);
+    setup.add(piece);
+  return setup.digest();
+}
+
+/** The key of a run (see the module's comment), from its setup (`setupOf`). */
+export function cacheKey(setup: string, parts: Omit<KeyParts, 'table'>): string {
+  const key = piecesDigest();
+  key.add(setup);
   // Each list closed by a piece no path is: a file moved from one list to another is another key.
   for (const path of parts.scripts) key.add(path);
   key.add('\0configs');
@@ -115,11 +133,8 @@ function buildId(): string {
   return build;
 }
 
-/**
- * The entry of a question, if there is one that can be read, has the right key and a value `valid`
- * takes; undefined otherwise.
- */
-export function loadEntry<T>(file: string, key: string, valid: (value: unknown) => value is T): Entry<T> | undefined {
+/** An entry file, parsed, when it can be read and is of this format (its key and value not yet checked). */
+function readEntry(file: string): Partial<Entry<unknown>> | undefined {
   const read = readBytesSync(file, MAX_ENTRY_BYTES);
   if (read.kind !== 'bytes') return undefined;
   let entry: Partial<Entry<unknown>>;
@@ -128,11 +143,15 @@ export function loadEntry<T>(file: string, key: string, valid: (value: unknown) 
   } catch {
     return undefined;
   }
-  if (!entry || typeof entry !== 'object' || entry.format !== FORMAT || entry.key !== key) return undefined;
+  return entry && typeof entry === 'object' && entry.format === FORMAT ? entry : undefined;
+}
+
+/** The entry, if it has the right key and a value `valid` takes; undefined otherwise. */
+function checkEntry<T>(entry: Partial<Entry<unknown>>, key: string, valid: (value: unknown) => value is T): Entry<T> | undefined {
+  if (entry.key !== key) return undefined;
   const pairs = (list: unknown) =>
     Array.isArray(list) && list.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'));
-  if (!pairs(entry.reads) || !pairs(entry.probes) || !valid(entry.value)) return undefined;
-  return entry as Entry<T>;
+  return pairs(entry.reads) && pairs(entry.probes) && valid(entry.value) ? (entry as Entry<T>) : undefined;
 }
 
 /**
@@ -163,8 +182,22 @@ const TEMP_NAME = /^run-[0-9a-f]{16}\.json\.\d+\.tmp$/;
  * keeps the folder to `keepAtMost` entries, the least recently used going first (a hit marks its
  * entry used: `touchEntry`); temporary files older than an hour go too. Undefined, or why it could not.
  */
-export function saveEntry<T>(file: string, key: string, log: ReadLog, value: T, keepAtMost = MAX_ENTRIES): string | undefined {
-  const entry: Entry<T> = { format: FORMAT, key, reads: [...log.reads], probes: [...log.probes], value };
+export function saveEntry<T>(
+  file: string,
+  key: string,
+  log: ReadLog,
+  value: T,
+  keepAtMost = MAX_ENTRIES,
+  stats?: Entry<T>['stats'],
+): string | undefined {
+  const entry: Entry<T> = {
+    format: FORMAT,
+    key,
+    reads: [...log.reads],
+    probes: [...log.probes],
+    value,
+    ...(stats ? { stats } : {}),
+  };
   const temp = `${file}.${process.pid}.tmp`;
   try {
     // The findings quote the code: readable by the user alone, as the code cache is.
@@ -211,6 +244,32 @@ function touchEntry(file: string): void {
 }
 
 /**
+ * A file changed this recently before a run (its ctime) is read by the next run whatever its
+ * stat says: a change within the file system's clock tick of the stat would not show in it.
+ */
+const SETTLED_MS = 2000;
+
+/** Skip reasons a stat record may stand for, by letter. */
+const VERDICTS = { b: 'binary', l: 'too-large', u: 'invalid-utf8' } as const;
+
+/** A regular file's stat as a record line starts (`size:mtime:ctime:inode`); undefined for anything else. */
+function statLine(path: string): string | undefined {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The letter a read outcome is kept as (undefined: a candidate or an error, read again every time). */
+function verdictOf(source: SourceFile): string | undefined {
+  if (source.kind === 'passed') return 'p';
+  if (source.kind !== 'skipped') return undefined;
+  return (Object.keys(VERDICTS) as (keyof typeof VERDICTS)[]).find((k) => VERDICTS[k] === source.reason);
+}
+
+/**
  * One run's use of the cache: its question's entry, the key of what it read, the log of what its
  * decisions read beyond that. `open` gives none where the table was not read from a file (built in
  * memory, it has no text the key could hold).
@@ -221,69 +280,139 @@ function touchEntry(file: string): void {
 export class RunCache {
   readonly file: string;
   private log: { readonly close: () => ReadLog } | undefined;
+  private readonly setup: string;
+  /** The setup and the list of files, in order: what a stat record is valid for. */
+  private readonly base: string;
   /** The key of the outcomes read ahead, or (a first run) the candidates as they were read. */
   private key: string | undefined;
   private seen: (readonly [string, string])[] = [];
+  /** Each file's stat before it was read, when it was taken, and what its read found (`verdictOf`). */
+  private stats: { lines: (string | undefined)[]; at: number; verdicts: (string | undefined)[] } | undefined;
 
   private constructor(
     dir: string,
-    private readonly question: unknown,
-    private readonly parts: Omit<KeyParts, 'candidates'>,
+    question: unknown,
+    private readonly files: readonly DiscoveredFile[],
+    private readonly parts: Omit<KeyParts, 'candidates' | 'table'>,
+    table: string,
   ) {
     this.file = entryFile(dir, question);
+    this.setup = setupOf(question, table);
+    const base = piecesDigest();
+    base.add(this.setup);
+    for (const f of files) base.add(f.path);
+    this.base = base.digest();
   }
 
-  static open(dir: string, question: unknown, parts: Omit<KeyParts, 'candidates'>): RunCache | undefined {
-    return readStateOf(parts.table, Number.MAX_SAFE_INTEGER) === 'none' ? undefined : new RunCache(dir, question, parts);
+  /** The cache of a run over `files` (in order). */
+  static open(
+    dir: string,
+    question: unknown,
+    files: readonly DiscoveredFile[],
+    parts: Omit<KeyParts, 'candidates'>,
+  ): RunCache | undefined {
+    if (readStateOf(parts.table, Number.MAX_SAFE_INTEGER) === 'none') return undefined;
+    return new RunCache(dir, question, files, { scripts: parts.scripts, configs: parts.configs }, parts.table);
   }
 
   /** The key of a run that read these candidates. */
   keyOf(candidates: Iterable<readonly [string, string]>): string {
-    return cacheKey(this.question, { ...this.parts, candidates });
+    return cacheKey(this.setup, { ...this.parts, candidates });
+  }
+
+  /** Takes every file's stat, before any is read. */
+  private statAll(): (string | undefined)[] {
+    const at = Date.now();
+    const lines = this.files.map((f) => statLine(f.path));
+    this.stats = { lines, at, verdicts: [] };
+    return lines;
   }
 
   /**
-   * Where an entry is kept, reads every file first (the calling thread reading a share beside the
+   * Where an entry is kept, reads the files first (the calling thread reading a share beside the
    * reading thread: nothing is parsed meanwhile) and looks the entry up by the key of what it read:
-   * the outcomes in their batches, and the entry when it holds. Undefined where no entry is kept (a
+   * the outcomes in their batches, how many files were read, and the entry when it holds. A file
+   * whose stat is the one the entry's run recorded (size, times, inode; settled before that run) is
+   * not read again: what that run's read found of it stands. Undefined where no entry is kept (a
    * first run, a new question): the run reads and parses as without a cache.
    */
   async readAhead<T>(
-    files: readonly DiscoveredFile[],
     read: ParallelReadOptions,
     valid: (value: unknown) => value is T,
-  ): Promise<{ readonly read: (readonly SourceFile[])[]; readonly entry?: Entry<T> } | undefined> {
+  ): Promise<{ readonly read: (readonly SourceFile[])[]; readonly reread: number; readonly entry?: Entry<T> } | undefined> {
     if (!existsSync(this.file)) return undefined;
+    const raw = readEntry(this.file);
+    const records =
+      raw?.stats?.base === this.base && typeof raw.stats.records === 'string' ? raw.stats.records.split('\n') : undefined;
+    const lines = this.statAll();
+    const known = this.files.map((file, i): SourceFile | undefined => {
+      const now = lines[i];
+      const record = records?.[i];
+      if (now === undefined || record?.length !== now.length + 2 || !record.startsWith(`${now}:`)) return undefined;
+      const bytes = Number(now.slice(0, now.indexOf(':')));
+      const verdict = record.at(-1) as string;
+      if (verdict === 'p') return { kind: 'passed', file, bytes };
+      const reason = VERDICTS[verdict as keyof typeof VERDICTS];
+      return reason ? { kind: 'skipped', file, reason, bytes } : undefined;
+    });
+    const again = this.files.filter((_, i) => known[i] === undefined);
+    const fresh: SourceFile[] = [];
+    for await (const batch of readSourcesParallel(again, { ...read, share: true })) for (const s of batch) fresh.push(s);
+    let next = 0;
+    const outcomes = known.map((k) => k ?? (fresh[next++] as SourceFile));
     const batches: (readonly SourceFile[])[] = [];
-    for await (const batch of readSourcesParallel(files, { ...read, share: true })) batches.push(batch);
+    for (let at = 0; at < outcomes.length; at += READ_BATCH_FILES) batches.push(outcomes.slice(at, at + READ_BATCH_FILES));
     this.key = this.keyOf(batches.flatMap(candidatesOf));
-    const entry = loadEntry(this.file, this.key, valid);
+    const entry = raw && checkEntry(raw, this.key, valid);
     const holds = entry !== undefined && stillHolds(entry, read.maxBytes ?? DEFAULT_MAX_BYTES);
     if (holds) touchEntry(this.file);
-    return { read: batches, ...(holds ? { entry } : {}) };
+    return { read: batches, reread: again.length, ...(holds ? { entry } : {}) };
   }
 
   /**
    * The run decides: from here on, what it reads beyond the candidates is noted. What to hand the
    * program's read: the outcomes read ahead (each batch let go as it is taken: what the program
    * keeps of a passed-over file is its size, not the record), or a hook collecting a first run's
-   * candidates as they are read.
+   * candidates and verdicts as they are read (every file's stat taken first).
    */
   decide(ahead: { readonly read: (readonly SourceFile[])[] } | undefined): {
     read?: Iterable<readonly SourceFile[]>;
     onBatch?: (batch: readonly SourceFile[]) => void;
   } {
     this.log ??= recordReads();
-    if (ahead) return { read: drain(ahead.read) };
-    return { onBatch: (batch) => void this.seen.push(...candidatesOf(batch)) };
+    if (ahead) {
+      if (this.stats) this.stats.verdicts = ahead.read.flatMap((batch) => batch.map(verdictOf));
+      return { read: drain(ahead.read) };
+    }
+    this.statAll();
+    return {
+      onBatch: (batch) => {
+        this.seen.push(...candidatesOf(batch));
+        for (const source of batch) this.stats?.verdicts.push(verdictOf(source));
+      },
+    };
   }
 
-  /** Keeps what the run decided (noted reads with it); undefined, or why it could not. */
+  /** Keeps what the run decided (noted reads and the files' stat records with it); undefined, or why it could not. */
   keep<T>(value: T): string | undefined {
     const log = this.log?.close();
     this.log = undefined;
     if (!log) return 'nothing was recorded';
-    return saveEntry(this.file, this.key ?? this.keyOf(this.seen), log, value);
+    return saveEntry(this.file, this.key ?? this.keyOf(this.seen), log, value, MAX_ENTRIES, this.records());
+  }
+
+  /** The stat records of the files this run read (see `Entry.stats`). */
+  private records(): Entry<unknown>['stats'] {
+    const stats = this.stats;
+    if (!stats || stats.verdicts.length !== this.files.length) return undefined;
+    const lines = stats.lines.map((line, i) => {
+      const verdict = stats.verdicts[i];
+      if (line === undefined || verdict === undefined) return '';
+      // Changed within seconds of the stat: a later change in the same clock tick would not show.
+      const ctime = Number(line.split(':')[2]);
+      return ctime < stats.at - SETTLED_MS ? `${line}:${verdict}` : '';
+    });
+    return { base: this.base, records: lines.join('\n') };
   }
 
   /** Stops noting reads (a run that ends without keeping anything). */

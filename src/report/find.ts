@@ -43,6 +43,8 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
   readonly cache?: string;
   /** Called when the cache's entry could not be written, with why (the result is complete: the next run decides again). */
   readonly onCacheUnwritten?: (file: string, why: string) => void;
+  /** Called when a kept entry answered, with how many files were read to know it holds (the others' stat had not changed). */
+  readonly onCacheAnswer?: (filesRead: number) => void;
 }
 
 /**
@@ -145,8 +147,9 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     options.cache !== undefined && !configured
       ? openRunCache(options.cache, question(options, cwd, mappings, maxBytes), mappings.source, discovery.files, configFiles)
       : undefined;
-  const ahead = await cache?.readAhead(discovery.files, read, isCachedFindings);
+  const ahead = await cache?.readAhead(read, isCachedFindings);
   if (ahead?.entry) {
+    options.onCacheAnswer?.(ahead.reread);
     for (const batch of ahead.read) for (const source of batch) tally(source);
     return result(ahead.entry.value, []);
   }

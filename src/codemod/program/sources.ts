@@ -170,7 +170,7 @@ export function openRunCache(
   files: readonly DiscoveredFile[],
   configFiles: readonly ConfigFile[],
 ): RunCache | undefined {
-  return RunCache.open(dir, question, {
+  return RunCache.open(dir, question, files, {
     table,
     scripts: files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
     configs: configFiles.map((f) => [f.path, f.text] as const),
