@@ -252,13 +252,54 @@ const SETTLED_MS = 2000;
 /** Skip reasons a stat record may stand for, by letter. */
 const VERDICTS = { b: 'binary', l: 'too-large', u: 'invalid-utf8' } as const;
 
-/** A regular file's stat as a record line starts (`size:mtime:ctime:inode`); undefined for anything else. */
-function statLine(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return s.isFile() ? `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}` : undefined;
-  } catch {
-    return undefined;
+/**
+ * The files' stats, as numbers (a line of text per file, built as a rope of its pieces, held 32 MB
+ * for 100,000 files): `size` is -1 until a regular file's stat is taken.
+ */
+class Stats {
+  readonly size: Float64Array;
+  readonly mtime: Float64Array;
+  readonly ctime: Float64Array;
+  readonly ino: Float64Array;
+
+  /** `at`: a time before any of the files was read (a stat is a record only for a file settled by then). */
+  constructor(
+    n: number,
+    readonly at: number,
+  ) {
+    this.size = new Float64Array(n).fill(-1);
+    this.mtime = new Float64Array(n);
+    this.ctime = new Float64Array(n);
+    this.ino = new Float64Array(n);
+  }
+
+  /** Takes file `i`'s stat. */
+  take(i: number, path: string): void {
+    try {
+      const s = statSync(path);
+      if (!s.isFile()) return;
+      this.size[i] = s.size;
+      this.mtime[i] = s.mtimeMs;
+      this.ctime[i] = s.ctimeMs;
+      this.ino[i] = s.ino;
+    } catch {
+      // Not there any more: read, and said so by the read.
+    }
+  }
+
+  /** File `i`'s stat as a record line starts (`size:mtime:ctime:inode`); undefined for what is not a regular file. */
+  line(i: number): string | undefined {
+    const size = this.size[i] as number;
+    return size < 0 ? undefined : `${size}:${this.mtime[i]}:${this.ctime[i]}:${this.ino[i]}`;
+  }
+
+  /**
+   * Whether file `i` had settled before the run read it: unchanged since two seconds before `at`.
+   * Then what the read found is what it holds as its stat says, whenever the stat was taken (a
+   * change after `at` gives a later ctime; one within the clock tick of a stat would not show).
+   */
+  settled(i: number): boolean {
+    return (this.size[i] as number) >= 0 && (this.ctime[i] as number) < this.at - SETTLED_MS;
   }
 }
 
@@ -287,7 +328,9 @@ export class RunCache {
   private key: string | undefined;
   private seen: (readonly [string, string])[] = [];
   /** Each file's stat before it was read, when it was taken, and what its read found (`verdictOf`). */
-  private stats: { lines: (string | undefined)[]; at: number; verdicts: (string | undefined)[] } | undefined;
+  private stats: Stats | undefined;
+  /** What the run's read found of each file (`verdictOf`), in order. */
+  private verdicts: (string | undefined)[] = [];
 
   private constructor(
     dir: string,
@@ -320,12 +363,15 @@ export class RunCache {
     return cacheKey(this.setup, { ...this.parts, candidates });
   }
 
+  /** When the run began, before any file was read. */
+  private readonly opened = Date.now();
+
   /** Takes every file's stat, before any is read. */
-  private statAll(): (string | undefined)[] {
-    const at = Date.now();
-    const lines = this.files.map((f) => statLine(f.path));
-    this.stats = { lines, at, verdicts: [] };
-    return lines;
+  private statAll(): Stats {
+    const stats = new Stats(this.files.length, this.opened);
+    for (let i = 0; i < this.files.length; i++) stats.take(i, (this.files[i] as DiscoveredFile).path);
+    this.stats = stats;
+    return stats;
   }
 
   /**
@@ -344,9 +390,9 @@ export class RunCache {
     const raw = readEntry(this.file);
     const records =
       raw?.stats?.base === this.base && typeof raw.stats.records === 'string' ? raw.stats.records.split('\n') : undefined;
-    const lines = this.statAll();
+    const stats = this.statAll();
     const known = this.files.map((file, i): SourceFile | undefined => {
-      const now = lines[i];
+      const now = records?.[i] ? stats.line(i) : undefined;
       const record = records?.[i];
       if (now === undefined || record?.length !== now.length + 2 || !record.startsWith(`${now}:`)) return undefined;
       const bytes = Number(now.slice(0, now.indexOf(':')));
@@ -381,14 +427,22 @@ export class RunCache {
   } {
     this.log ??= recordReads();
     if (ahead) {
-      if (this.stats) this.stats.verdicts = ahead.read.flatMap((batch) => batch.map(verdictOf));
+      this.verdicts = ahead.read.flatMap((batch) => batch.map(verdictOf));
       return { read: drain(ahead.read) };
     }
-    this.statAll();
+    // Each file's stat as its batch is read (not all at once first: 100,000 stats in a burst grew
+    // the heap by 30 MB, for the run's whole length); `settled` keeps only the files unchanged
+    // since before the run, so a stat taken after the read says what the read found.
+    const stats = new Stats(this.files.length, this.opened);
+    this.stats = stats;
     return {
       onBatch: (batch) => {
         this.seen.push(...candidatesOf(batch));
-        for (const source of batch) this.stats?.verdicts.push(verdictOf(source));
+        for (const source of batch) {
+          const i = this.verdicts.length;
+          this.verdicts.push(verdictOf(source));
+          stats.take(i, source.file.path);
+        }
       },
     };
   }
@@ -401,18 +455,21 @@ export class RunCache {
     return saveEntry(this.file, this.key ?? this.keyOf(this.seen), log, value, MAX_ENTRIES, this.records());
   }
 
-  /** The stat records of the files this run read (see `Entry.stats`). */
+  /** The stat records of the files this run read (see `Entry.stats`); a file changed within seconds of the stat has none. */
   private records(): Entry<unknown>['stats'] {
-    const stats = this.stats;
-    if (!stats || stats.verdicts.length !== this.files.length) return undefined;
-    const lines = stats.lines.map((line, i) => {
-      const verdict = stats.verdicts[i];
-      if (line === undefined || verdict === undefined) return '';
-      // Changed within seconds of the stat: a later change in the same clock tick would not show.
-      const ctime = Number(line.split(':')[2]);
-      return ctime < stats.at - SETTLED_MS ? `${line}:${verdict}` : '';
-    });
-    return { base: this.base, records: lines.join('\n') };
+    const { stats, verdicts } = this;
+    if (!stats || verdicts.length !== this.files.length) return undefined;
+    // Joined a thousand lines at a time: each line is a rope of its pieces until it is joined.
+    const chunks: string[] = [];
+    for (let from = 0; from < verdicts.length; from += 1000) {
+      const lines: string[] = [];
+      for (let i = from; i < Math.min(from + 1000, verdicts.length); i++) {
+        const verdict = verdicts[i];
+        lines.push(verdict !== undefined && stats.settled(i) ? `${stats.line(i)}:${verdict}` : '');
+      }
+      chunks.push(lines.join('\n'));
+    }
+    return { base: this.base, records: chunks.join('\n') };
   }
 
   /** Stops noting reads (a run that ends without keeping anything). */
