@@ -10,14 +10,14 @@ const steps = action
   .slice(1);
 
 describe('action.yml', () => {
-  it('is a composite action with inputs paths, fail-on, category, upload, version', () => {
+  it('is a composite action with inputs paths, fail-on, category, upload, version, keep', () => {
     expect(action).toMatch(/\nruns:\n {2}using: composite\n/);
-    for (const input of ['paths', 'fail-on', 'category', 'upload', 'version']) expect(action).toContain(`\n  ${input}:\n`);
+    for (const input of ['paths', 'fail-on', 'category', 'upload', 'version', 'keep']) expect(action).toContain(`\n  ${input}:\n`);
   });
 
   it('reports with --fail-on none, uploads even after failures, and gates last', () => {
-    expect(steps).toHaveLength(3);
-    const [report, upload, gate] = steps as [string, string, string];
+    expect(steps).toHaveLength(4);
+    const [, report, upload, gate] = steps as [string, string, string, string];
     expect(report).toContain('--format sarif -o "$sarif" --fail-on none');
     expect(report).toContain('--format github --fail-on none');
     expect(upload).toContain('uses: github/codeql-action/upload-sarif@');
@@ -27,10 +27,19 @@ describe('action.yml', () => {
   });
 
   it('decides once: the three reports share one cache folder, so the second and third answer from the first', () => {
-    const [report, , gate] = steps as [string, string, string];
+    const [, report, , gate] = steps as [string, string, string, string];
     expect(report).toContain('kept="${RUNNER_TEMP}/civic-migrate-cache"');
     expect(report.match(/--cache --cache-location "\$kept"/g)).toHaveLength(2);
     expect(gate).toContain('--cache --cache-location "${RUNNER_TEMP}/civic-migrate-cache"');
+  });
+
+  it('restores that folder from an earlier run first (actions/cache, saved after the job), unless keep is false', () => {
+    const [restore] = steps as [string];
+    expect(restore).toContain('uses: actions/cache@v4');
+    expect(restore).toContain("if: ${{ inputs.keep == 'true' }}");
+    expect(restore).toContain('path: ${{ runner.temp }}/civic-migrate-cache');
+    expect(restore).toContain('key: civic-migrate-${{ runner.os }}-${{ github.sha }}');
+    expect(restore).toContain('restore-keys: civic-migrate-${{ runner.os }}-');
   });
 
   it('passes inputs through the environment, never into the script text', () => {
