@@ -12,7 +12,8 @@ const steps = action
 describe('action.yml', () => {
   it('is a composite action with inputs paths, fail-on, category, upload, version, keep', () => {
     expect(action).toMatch(/\nruns:\n {2}using: composite\n/);
-    for (const input of ['paths', 'fail-on', 'category', 'upload', 'version', 'keep']) expect(action).toContain(`\n  ${input}:\n`);
+    for (const input of ['paths', 'fail-on', 'category', 'upload', 'version', 'keep'])
+      expect(action).toContain(`\n  ${input}:\n`);
   });
 
   it('reports with --fail-on none, uploads even after failures, and gates last', () => {
