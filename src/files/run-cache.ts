@@ -253,8 +253,8 @@ const SETTLED_MS = 2000;
 const VERDICTS = { b: 'binary', l: 'too-large', u: 'invalid-utf8' } as const;
 
 /**
- * The files' stats, as numbers (a line of text per file, built as a rope of its pieces, held 32 MB
- * for 100,000 files): `size` is -1 until a regular file's stat is taken.
+ * The files' stats, as numbers (a line of text per file, built from a template, is a rope of its
+ * pieces, a few hundred bytes, until it is flattened): `size` is -1 until a regular file's stat is taken.
  */
 class Stats {
   readonly size: Float64Array;
@@ -327,7 +327,7 @@ export class RunCache {
   /** The key of the outcomes read ahead, or (a first run) the candidates as they were read. */
   private key: string | undefined;
   private seen: (readonly [string, string])[] = [];
-  /** Each file's stat before it was read, when it was taken, and what its read found (`verdictOf`). */
+  /** Each file's stat (before the read where an entry is kept, as it is read on a first run). */
   private stats: Stats | undefined;
   /** What the run's read found of each file (`verdictOf`), in order. */
   private verdicts: (string | undefined)[] = [];
@@ -419,7 +419,7 @@ export class RunCache {
    * The run decides: from here on, what it reads beyond the candidates is noted. What to hand the
    * program's read: the outcomes read ahead (each batch let go as it is taken: what the program
    * keeps of a passed-over file is its size, not the record), or a hook collecting a first run's
-   * candidates and verdicts as they are read (every file's stat taken first).
+   * candidates, verdicts and stats as they are read.
    */
   decide(ahead: { readonly read: (readonly SourceFile[])[] } | undefined): {
     read?: Iterable<readonly SourceFile[]>;
@@ -430,9 +430,9 @@ export class RunCache {
       this.verdicts = ahead.read.flatMap((batch) => batch.map(verdictOf));
       return { read: drain(ahead.read) };
     }
-    // Each file's stat as its batch is read (not all at once first: 100,000 stats in a burst grew
-    // the heap by 30 MB, for the run's whole length); `settled` keeps only the files unchanged
-    // since before the run, so a stat taken after the read says what the read found.
+    // Each file's stat as its batch is read, spread over the read rather than in a burst before it:
+    // `settled` keeps only the files unchanged since before the run, so a stat taken after the read
+    // still says what the read found.
     const stats = new Stats(this.files.length, this.opened);
     this.stats = stats;
     return {
