@@ -297,9 +297,12 @@ class Stats {
    * Whether file `i` had settled before the run read it: unchanged since two seconds before `at`.
    * Then what the read found is what it holds as its stat says, whenever the stat was taken (a
    * change after `at` gives a later ctime; one within the clock tick of a stat would not show).
+   * The modification time too, for file systems whose ctime is not a change time (FAT's is the
+   * creation time, and its modification time counts in steps of two seconds).
    */
   settled(i: number): boolean {
-    return (this.size[i] as number) >= 0 && (this.ctime[i] as number) < this.at - SETTLED_MS;
+    const since = this.at - SETTLED_MS;
+    return (this.size[i] as number) >= 0 && (this.ctime[i] as number) < since && (this.mtime[i] as number) < since;
   }
 }
 
