@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CODEMOD_EXTENSIONS } from '../src/codemod/extensions.js';
 import { runCodemod } from '../src/codemod/run.js';
 import { discoverFiles } from '../src/files/discover.js';
+import { fnv64 } from '../src/hash.js';
 import { loadMappings } from '../src/mapping/load.js';
 
 const [mode, root, cache] = process.argv.slice(2);
@@ -19,7 +20,7 @@ if (!root || (mode !== 'floor' && mode !== 'codemod' && !(mode === 'cached' && c
 
 const started = performance.now();
 const cpuStart = process.cpuUsage();
-let result: Record<string, number>;
+let result: Record<string, number | string>;
 if (mode === 'floor') {
   const { files } = await discoverFiles({ cwd: root, gitignore: false, extensions: CODEMOD_EXTENSIONS });
   const listed = performance.now();
@@ -29,7 +30,8 @@ if (mode === 'floor') {
 } else {
   const sink = openSync('/dev/null', 'w');
   let diffBytes = 0;
-  let diff = 0;
+  /** The diff, to hold the cached runs to the plain one by its digest. */
+  const patches: string[] = [];
   const summary = await runCodemod({
     mappings,
     cwd: root,
@@ -40,8 +42,7 @@ if (mode === 'floor') {
     onFile: (_r, patch) => {
       if (!patch) return;
       diffBytes += writeSync(sink, patch);
-      // A digest of the diff, to hold the cached runs to the plain one.
-      for (let i = 0; i < patch.length; i++) diff = (Math.imul(diff, 31) + patch.charCodeAt(i)) | 0;
+      patches.push(patch);
     },
   });
   closeSync(sink);
@@ -54,7 +55,7 @@ if (mode === 'floor') {
     edits: t.edits,
     markers: t.markers,
     diffBytes,
-    diff,
+    diff: fnv64(patches.join('')),
   };
 }
 const ms = performance.now() - started;

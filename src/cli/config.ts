@@ -67,11 +67,7 @@ export function withConfig(argv: readonly string[], found: { file: string; confi
   if (!found) return [...argv];
   const command = argv.find((a) => !a.startsWith('-'));
   if (!command) return [...argv];
-  const given = (flag: string) =>
-    argv.some(
-      (a) =>
-        a === flag || a.startsWith(`${flag}=`) || a === `--no-${flag.slice(2)}` || (flag === '--project' && a === '--no-project'),
-    );
+  const given = (flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`) || a === `--no-${flag.slice(2)}`);
   const base = dirname(found.file);
   const extra: string[] = [];
   for (const [key, value] of Object.entries(found.config)) {

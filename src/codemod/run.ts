@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
@@ -19,7 +19,7 @@ import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/open.js';
-import { openRunCache, readWithProgram } from './program/sources.js';
+import { openRunCache, readAgain, readWithProgram } from './program/sources.js';
 import { transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
 
@@ -156,20 +156,7 @@ function fromKept(kept: KeptResult, text: string): TransformResult {
  */
 function* keptSources(batches: readonly (readonly SourceFile[])[], kept: ReadonlyMap<string, KeptResult>): Generator<SourceFile> {
   for (const batch of batches)
-    for (const source of batch) {
-      if (source.kind !== 'passed' || !kept.has(source.file.path)) {
-        yield source;
-        continue;
-      }
-      let text: string;
-      try {
-        text = readFileSync(source.file.path, 'utf8');
-      } catch {
-        yield source;
-        continue;
-      }
-      yield { kind: 'candidate', file: source.file, bytes: source.bytes, text };
-    }
+    for (const source of batch) yield source.kind === 'passed' && kept.has(source.file.path) ? readAgain(source) : source;
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -476,7 +463,5 @@ function question(options: CodemodRunOptions, cwd: string, mappings: { source: s
     markers: options.markers ?? null,
     longName: options.longName ?? null,
     table: mappings.source,
-    // The tests' groups: the same answers, held to it, but not assumed here.
-    groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
   };
 }

@@ -2,12 +2,12 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * What a run read beyond the files it was given, for the report's cache (`report --cache`): a file
+ * What a run read beyond the files it was given, for the cache (`report --cache`, `codemod --cache`): a file
  * a program took in because a tracked value reaches it, the scripts searched for a config file's
  * readers or a module's importers, a component's package.json, and where module resolution looked
  * for an import's file (which files and folders were there). A cached report holds only while
  * each of them is as it was: the cache records them here and asks again before it answers
- * (`readStateOf`, `probeAnswer`; `stillHolds` in ../report/cache.ts), without TypeScript.
+ * (`readStateOf`, `probeAnswer`; `stillHolds` in ./run-cache.ts), without TypeScript.
  *
  * Nothing is recorded while no log is open (every run without `--cache`): `noteRead` is a check of
  * an empty set. A log open sees every read made while it is open, by its run or another (a library
@@ -84,28 +84,45 @@ export function probeAnswer(kind: ProbeKind, path: string): string {
 }
 
 /**
- * A file's state as a reader under `maxBytes` finds it now, in `noteRead`'s terms: `none` when it is
- * not a regular file or cannot be read (never opens a FIFO or a device), `large` over the limit,
- * else its bytes' digest.
+ * A regular file's bytes within `maxBytes`, or why a reader under that limit does not read them:
+ * `none` (not a regular file, or it cannot be read: never opens a FIFO or a device), `large`.
  */
-export function readStateOf(path: string, maxBytes: number): string {
+function bytesWithin(path: string, maxBytes: number): Buffer | 'none' | 'large' {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return 'none';
     if (stat.size > maxBytes) return 'large';
-    return bytesDigest(readFileSync(path));
+    return readFileSync(path);
   } catch {
     return 'none';
   }
 }
 
+/** A regular file's bytes within `maxBytes`, noted (`noteRead`); undefined when there are none to read. */
+export function readNotedWithin(path: string, maxBytes: number): Buffer | undefined {
+  const read = bytesWithin(path, maxBytes);
+  noteRead(path, read);
+  return typeof read === 'string' ? undefined : read;
+}
+
+/** A file's state as `readNotedWithin` under `maxBytes` would note it now: `none`, `large`, or its bytes' digest. */
+export function readStateOf(path: string, maxBytes: number): string {
+  const read = bytesWithin(path, maxBytes);
+  return typeof read === 'string' ? read : bytesDigest(read);
+}
+
 type Crypto = typeof import('node:crypto');
-let crypto: Crypto | undefined;
+let loaded: Crypto | undefined;
+
+/** node:crypto, loaded on the first digest: only a run with a cache digests anything. */
+function crypto(): Crypto {
+  loaded ??= createRequire(import.meta.url)('node:crypto') as Crypto;
+  return loaded;
+}
 
 /** SHA-256 of a list of strings, hex, taken piece by piece (each length-prefixed: no two lists give the same input). */
 export function piecesDigest(): { readonly add: (piece: string) => void; readonly digest: () => string } {
-  crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
-  const hash = crypto.createHash('sha256');
+  const hash = crypto().createHash('sha256');
   return {
     add: (piece) => {
       hash.update(`${piece.length}:`);
@@ -115,8 +132,7 @@ export function piecesDigest(): { readonly add: (piece: string) => void; readonl
   };
 }
 
-/** SHA-256 of some bytes, hex. node:crypto loads on the first call: only a run with a cache digests anything. */
+/** SHA-256 of some bytes, hex. */
 export function bytesDigest(bytes: Uint8Array | string): string {
-  crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
-  return crypto.createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest('hex');
 }

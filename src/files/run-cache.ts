@@ -69,12 +69,12 @@ export interface KeyParts {
 }
 
 /** The entry file of a question in a cache folder. */
-export function entryFile(dir: string, question: unknown): string {
+function entryFile(dir: string, question: unknown): string {
   return join(dir, `run-${bytesDigest(JSON.stringify(question)).slice(0, 16)}.json`);
 }
 
 /** What every key of a run starts from: the format, civic-migrate's build, Node's version, the table's text, the question. */
-export function setupOf(question: unknown, table: string): string {
+function setupOf(question: unknown, table: string): string {
   const setup = piecesDigest();
   for (const piece of [
     String(FORMAT),
@@ -88,7 +88,7 @@ export function setupOf(question: unknown, table: string): string {
 }
 
 /** The key of a run (see the module's comment), from its setup (`setupOf`). */
-export function cacheKey(setup: string, parts: Omit<KeyParts, 'table'>): string {
+function cacheKey(setup: string, parts: Omit<KeyParts, 'table'>): string {
   const key = piecesDigest();
   key.add(setup);
   // Each list closed by a piece no path is: a file moved from one list to another is another key.
@@ -158,7 +158,7 @@ function checkEntry<T>(entry: Partial<Entry<unknown>>, key: string, valid: (valu
  * Whether what the entry's run read beyond the candidates is as it was: each file in the same state,
  * and each place module resolution looked answering as it did (so each import resolves to the same file).
  */
-export function stillHolds(entry: Entry<unknown>, maxBytes: number): boolean {
+function stillHolds(entry: Entry<unknown>, maxBytes: number): boolean {
   for (const [path, state] of entry.reads) if (readStateOf(path, maxBytes) !== state) return false;
   for (const [at, answer] of entry.probes) {
     const split = at.indexOf('\0');
@@ -398,7 +398,7 @@ export class RunCache {
       const now = records?.[i] ? stats.line(i) : undefined;
       const record = records?.[i];
       if (now === undefined || record?.length !== now.length + 2 || !record.startsWith(`${now}:`)) return undefined;
-      const bytes = Number(now.slice(0, now.indexOf(':')));
+      const bytes = stats.size[i] as number;
       const verdict = record.at(-1) as string;
       if (verdict === 'p') return { kind: 'passed', file, bytes };
       const reason = VERDICTS[verdict as keyof typeof VERDICTS];

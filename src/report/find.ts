@@ -36,7 +36,7 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
    */
   readonly onRead?: (file: string) => void;
   /**
-   * A folder for the report's cache (./cache.ts): a run whose question, candidates and what its
+   * A folder for the report's cache (../files/run-cache.ts): a run whose question, candidates and what its
    * decisions read are as a kept run's answers with that run's findings, from the read alone.
    * Not used with a program a config describes.
    */
@@ -261,8 +261,6 @@ function question(options: FindV1UsageOptions, cwd: string, mappings: Mappings, 
     assumeCivic: options.assumeCivic ?? false,
     project: options.project ?? null,
     table: mappings.source,
-    // The tests' groups: the same answers, held to it, but not assumed here.
-    groups: process.env.CIVIC_MIGRATE_GROUP_BYTES ?? null,
   };
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
-import { noteProbe, noteRead, readNoted } from '../../files/read-log.js';
+import { noteProbe, readNoted, readNotedWithin } from '../../files/read-log.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -433,20 +433,8 @@ function absolute(path: string): string {
  * not text or cannot be read (never opens a FIFO or a device).
  */
 export function readText(path: string, maxBytes: number): string | undefined {
-  let bytes: Buffer;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile() || stat.size > maxBytes) {
-      noteRead(path, stat.isFile() ? 'large' : 'none');
-      return undefined;
-    }
-    bytes = readFileSync(path);
-  } catch {
-    noteRead(path, 'none');
-    return undefined;
-  }
-  noteRead(path, bytes);
-  return textSkipReason(bytes, maxBytes) ? undefined : bytes.toString('utf8');
+  const bytes = readNotedWithin(path, maxBytes);
+  return bytes === undefined || textSkipReason(bytes, maxBytes) ? undefined : bytes.toString('utf8');
 }
 
 interface Importers {
@@ -497,7 +485,7 @@ function importsOf(text: string, from: string): string[] {
 let probing: TsNamespace.ModuleResolutionHost | undefined;
 
 /**
- * TypeScript's file system for module resolution, telling the report's cache where it looked
+ * TypeScript's file system for module resolution, telling the cache where it looked
  * (`noteProbe`, `noteRead`): an import resolves elsewhere only when one of those answers changes.
  */
 function probingHost(ts: typeof TsNamespace): TsNamespace.ModuleResolutionHost {

@@ -149,28 +149,35 @@ export async function readWithProgram(
       const kept = outcomes[i] as SourceFile | number;
       const source: SourceFile =
         typeof kept === 'number' ? { kind: 'passed', file: files[i] as DiscoveredFile, bytes: kept } : kept;
-      if (source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames) {
-        const text = readNoted(source.file.path)?.toString('utf8');
-        yield text === undefined ? source : { kind: 'candidate', file: source.file, bytes: source.bytes, text };
-      } else yield source;
+      yield source.kind === 'passed' && program?.fileOf(source.file.path)?.hasRenames ? readAgain(source) : source;
     }
   }
   return { program, sources: sources(), done: () => release?.() };
 }
 
 /**
+ * A file the prefilter passed over that a program reached (it has something to change there), read
+ * again as a candidate; as it was when it cannot be read.
+ */
+export function readAgain(source: Extract<SourceFile, { kind: 'passed' }>): SourceFile {
+  const text = readNoted(source.file.path)?.toString('utf8');
+  return text === undefined ? source : { kind: 'candidate', file: source.file, bytes: source.bytes, text };
+}
+
+/**
  * The cache of a report or codemod run (../../files/run-cache.ts) without a configured program:
  * keyed by the table, the TS/JS/Vue files found (which modules an import may reach) and the config
- * files holding an API URL, beside the run's question and its candidates.
+ * files holding an API URL, beside the run's question (with the size from which its program is
+ * decided in groups: the same answers, held to them by the tests, but not assumed here) and its candidates.
  */
 export function openRunCache(
   dir: string,
-  question: unknown,
+  question: Record<string, unknown>,
   table: string,
   files: readonly DiscoveredFile[],
   configFiles: readonly ConfigFile[],
 ): RunCache | undefined {
-  return RunCache.open(dir, question, files, {
+  return RunCache.open(dir, { ...question, groups: groupFromBytes() }, files, {
     table,
     scripts: files.flatMap((f) => (SCRIPT_FILE.test(f.path) || VUE_FILE.test(f.path) ? [f.path] : [])),
     configs: configFiles.map((f) => [f.path, f.text] as const),
