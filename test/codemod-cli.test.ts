@@ -128,6 +128,21 @@ describe('civic-migrate codemod', () => {
     const usage = await runCli(['codemod', '--cache-location', 'x'], { cwd: dir });
     expect(usage).toMatchObject({ code: 2, stdout: '' });
     expect(usage.stderr).toMatch(/^civic-migrate: --cache-location needs --cache\n/);
+    const empty = await runCli(['codemod', '--cache', '--cache-location='], { cwd: dir });
+    expect(empty).toMatchObject({ code: 2, stdout: '' });
+    expect(empty.stderr).toMatch(/^civic-migrate: --cache-location needs a folder\n/);
+    // No folder of its own: the cache folder turned off, and none given.
+    for (const command of ['codemod', 'report']) {
+      const off = await runCli([command, '--cache'], { cwd: dir, env: { CIVIC_MIGRATE_CACHE_DIR: 'off' } });
+      expect(off).toMatchObject({ code: 2, stdout: '' });
+      expect(off.stderr).toMatch(
+        /^civic-migrate: --cache needs --cache-location: CIVIC_MIGRATE_CACHE_DIR turns the cache folder off\n/,
+      );
+    }
+    // The default folder: runs/ in civic-migrate's cache folder.
+    const home = mkdtempSync(join(tmpdir(), 'civic-cache-home-'));
+    expect((await runCli(['codemod', '--check', '--cache'], { cwd: dir, env: { CIVIC_MIGRATE_CACHE_DIR: home } })).code).toBe(0);
+    expect(readdirSync(join(home, 'runs'))).toHaveLength(1);
   });
 
   it('--check lists the files that would change and exits 1; 0 once migrated', async () => {
