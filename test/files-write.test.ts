@@ -1,4 +1,5 @@
-import { chmodSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, createReadStream, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IoError } from '../src/errors.js';
@@ -27,6 +28,25 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(join(dir, 'link.ts'), 'new');
     expect(lstatSync(join(dir, 'link.ts')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real/a.ts'), 'utf8')).toBe('new');
+  });
+
+  it('writes pieces of text one after the other, to a file replaced or to a FIFO written in place', async () => {
+    const dir = writeTree({ 'out.json': 'old text, longer than the new one\n' }, 'civic-write-');
+    const pieces = ['{"a":', 'é'.repeat(70_000), '"}', '\n'];
+    await writeFileAtomic(join(dir, 'out.json'), pieces.values());
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(pieces.join(''));
+    expect(readdirSync(dir)).toEqual(['out.json']);
+    // A FIFO (written in place, never replaced): a reader gets every piece in order.
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = new Promise<string>((done) => {
+      const chunks: Buffer[] = [];
+      createReadStream(fifo)
+        .on('data', (c) => chunks.push(c as Buffer))
+        .on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    });
+    await writeFileAtomic(fifo, pieces.values());
+    expect(await reader).toBe(pieces.join(''));
   });
 
   it('fails with one line naming the file, leaving no temporary file behind', async () => {

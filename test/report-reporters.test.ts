@@ -16,7 +16,7 @@ import { REPORT_FORMATS } from '../src/report/formats.js';
 import { OUTSIDE_CODEMOD } from '../src/report/messages.js';
 import { applyObserved } from '../src/report/observed.js';
 import { renderReport } from '../src/report/reporters/index.js';
-import { renderJson } from '../src/report/reporters/json.js';
+import { jsonReportPieces, renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 import { reporterFor } from '../src/report/reporters/load.js';
 import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
@@ -177,6 +177,26 @@ describe('json', () => {
         },
       ],
     });
+  });
+
+  it('is written in pieces whose text is the whole report as JSON.stringify writes it, at any number of findings', async () => {
+    const small = await smallResult();
+    const one = small.findings[0] as Finding;
+    // A message with a newline and quotes: escaped in the JSON, so the pieces' indentation never touches it.
+    const odd: Finding = { ...one, message: 'two\nlines, "quoted"' };
+    const many = Array.from({ length: 400 }, (_, i) => ({ ...one, line: i + 1 }));
+    for (const findings of [[], [one], [odd, one], many]) {
+      const result: ReportResult = { ...small, findings };
+      const pieces = [...jsonReportPieces(result, 'any')];
+      const text = pieces.join('');
+      expect(text).toBe(renderJson(result, 'any'));
+      // Exactly what one JSON.stringify(report, null, 2) writes: parsing and writing it again changes nothing.
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      expect(JSON.parse(text).findings).toEqual(findings);
+      // The findings' pieces hold at least 64 KiB each, but the last and the closing newline: 400 findings take several.
+      for (const piece of pieces.slice(0, -2)) expect(piece.length).toBeGreaterThanOrEqual(64 * 1024);
+      expect(pieces.length > 2).toBe(findings === many);
+    }
   });
 
   it('the whole fixture tree validates too', async () => {

@@ -99,7 +99,7 @@ export const reportCommand = defineCommand({
       throw new UsageError(`--commits must be a positive whole number, not ${args.commits}`);
     const [{ findV1Usage }, render, { exitCodeFor, summarize }, { writeFileAtomic }] = await Promise.all([
       import('../report/find.js'),
-      import('../report/reporters/load.js').then(({ reporterFor }) => reporterFor(args.format)),
+      import('../report/reporters/load.js').then(({ piecesFor }) => piecesFor(args.format)),
       import('../report/summary.js'),
       import('../files/write.js'),
     ]);
@@ -166,8 +166,9 @@ export const reportCommand = defineCommand({
     }
     const output = render(result, failOn);
     const toFile = args.output !== undefined && args.output !== '-';
+    // Piece by piece: a large JSON report is never whole in memory, nor are its bytes.
     if (toFile) await writeFileAtomic(resolve(io.cwd, args.output as string), output);
-    else io.stdout.write(output);
+    else for (const piece of output) io.stdout.write(piece);
     for (const e of result.stats.errors) io.stderr.write(`civic-migrate: ${shownName(e.file)}: ${e.message}\n`);
     // The text report ends with the verdict; other formats get it on stderr for the CI log.
     if (toFile || args.format !== 'text') io.stderr.write(`${summarize(result, failOn).verdict}\n`);

@@ -19,7 +19,8 @@ import { describeIoFailure, IoError } from '../errors.js';
  */
 export async function writeFileAtomic(
   target: string,
-  data: string | Uint8Array,
+  /** The text or bytes, or pieces of text written one after the other (a large report, never whole in memory). */
+  data: string | Uint8Array | Iterable<string>,
   options: {
     /**
      * What the file held when it was read: if it holds anything else when the new text is about to
@@ -52,7 +53,7 @@ export async function writeFileAtomic(
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(tmp, 'wx', mode ?? 0o666);
-    await handle.writeFile(data);
+    await writeAll(handle, data);
     if (stats) await keepOwner(handle, stats);
     if (mode !== undefined) await handle.chmod(mode);
     await handle.sync();
@@ -108,16 +109,22 @@ async function holds(path: string, text: string): Promise<boolean> {
 }
 
 /** A device, FIFO or socket: opened for writing as it is (no create, no truncate) and written once. */
-async function writeInPlace(path: string, data: string | Uint8Array): Promise<void> {
+async function writeInPlace(path: string, data: string | Uint8Array | Iterable<string>): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(path, constants.O_WRONLY);
-    await handle.writeFile(data);
+    await writeAll(handle, data);
   } catch (error) {
     throw new IoError(path, `cannot write: ${describeIoFailure(error)}`, { cause: error });
   } finally {
     await handle?.close().catch(() => {});
   }
+}
+
+/** Writes text or bytes at the handle's position, or pieces of text one after the other (each `writeFile` goes on from where the last ended). */
+async function writeAll(handle: fs.FileHandle, data: string | Uint8Array | Iterable<string>): Promise<void> {
+  if (typeof data === 'string' || data instanceof Uint8Array) return handle.writeFile(data);
+  for (const piece of data) await handle.writeFile(piece);
 }
 
 /** Gives the new file the replaced file's owner and group, where the process may (root may; others get EPERM unless they own it). */

@@ -7,6 +7,7 @@ import type { Mappings } from '../../mapping/mappings.js';
 import type { ConfigFile } from '../../roles/config-sources.js';
 import { parseForProgram } from '../../roles/inferred.js';
 import type { TransformOptions } from '../types.js';
+import { typescript } from '../typescript.js';
 import { SCRIPT_FILE, VUE_FILE } from './file-kinds.js';
 import type { ProgramMode } from './program-mode.js';
 
@@ -118,7 +119,12 @@ export async function readWithProgram(
       // As it was read (the text the run hands `transform`); the program reads a script without its
       // BOM, and takes a component's virtual script.
       texts.set(source.file.path, source.text);
-      if (early && release === undefined && SCRIPT_FILE.test(source.file.path)) parse(source.file.path, source.text);
+      if (!SCRIPT_FILE.test(source.file.path)) continue;
+      if (early && release === undefined) parse(source.file.path, source.text);
+      // A script candidate is parsed, now or once all are read: TypeScript is loaded with the first,
+      // while the heap is small. Loaded once all are read, it came on top of the whole read's records
+      // (9 MB of source, its file's bytes and its cached code: on the 100,000-file report, 142 → 191 MB).
+      else typescript();
     }
     collect?.();
   }

@@ -1,3 +1,4 @@
+import { jsonPieces } from '../../json-pieces.js';
 import type { FailOn, ReportResult } from '../finding.js';
 import { summarize, toolInfo } from '../summary.js';
 import type { JsonReport } from './json-schema.js';
@@ -46,5 +47,14 @@ function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
 }
 
 export function renderJson(result: ReportResult, failOn: FailOn): string {
-  return `${JSON.stringify(toJsonReport(result, failOn), null, 2)}\n`;
+  return [...jsonReportPieces(result, failOn)].join('');
+}
+
+/**
+ * `renderJson`'s text in pieces, for a caller that writes them one after the other: the findings a
+ * few at a time (`jsonPieces`), so that a large report is never whole in memory, nor are its bytes.
+ */
+export function* jsonReportPieces(result: ReportResult, failOn: FailOn): Generator<string> {
+  yield* jsonPieces(toJsonReport(result, failOn), 2);
+  yield '\n';
 }

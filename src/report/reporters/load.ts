@@ -1,3 +1,4 @@
+import type { FailOn, ReportResult } from '../finding.js';
 import type { ReportFormat } from '../formats.js';
 import type { Reporter } from './index.js';
 
@@ -23,4 +24,14 @@ export async function reporterFor(format: ReportFormat): Promise<Reporter> {
     case 'html':
       return (await import('./html.js')).renderHtml;
   }
+}
+
+/**
+ * The report of one format as pieces of text to write one after the other: the JSON report a few
+ * findings at a time (`jsonReportPieces`), any other format as one piece.
+ */
+export async function piecesFor(format: ReportFormat): Promise<(result: ReportResult, failOn: FailOn) => Iterable<string>> {
+  if (format === 'json') return (await import('./json.js')).jsonReportPieces;
+  const render = await reporterFor(format);
+  return (result, failOn) => [render(result, failOn)];
 }
