@@ -2,16 +2,16 @@
 export const PIECE_CHARS = 64 * 1024;
 
 /**
- * `JSON.stringify(value, null, indent)` in pieces, written one after the other by the caller: a
- * plain object's members one by one, and a member that is an array, its elements one by one (what
- * is deeper is rendered whole). A 100,000-file report holds 5,000 findings, a 6 MB text, and its
- * cache entry 10 MB: rendered as one string and then written, the text, its flattened copy and its
- * bytes were alive at once, the run's peak memory. In pieces, only a piece's copies are.
- * Concatenated, the pieces are exactly `JSON.stringify`'s text.
+ * `JSON.stringify(value, null, indent)` in pieces, written one after the other by the caller:
+ * arrays and plain objects down to `depth` levels are rendered element by element and member by
+ * member (what is deeper, whole). A 100,000-file report holds 5,000 findings, a 6 MB text (11 MB
+ * as SARIF), and its cache entry 10 MB: rendered as one string and then written, the text, its
+ * flattened copy and its bytes were alive at once, the run's peak memory. In pieces, only a
+ * piece's copies are. Concatenated, the pieces are exactly `JSON.stringify`'s text.
  */
-export function* jsonPieces(value: unknown, indent: 0 | 2 = 0): Generator<string> {
+export function* jsonPieces(value: unknown, indent: 0 | 2 = 0, depth = 2): Generator<string> {
   let piece = '';
-  for (const part of parts(value, indent, 0)) {
+  for (const part of parts(value, indent, 0, depth)) {
     piece += part;
     if (piece.length >= PIECE_CHARS) {
       yield piece;
@@ -21,38 +21,30 @@ export function* jsonPieces(value: unknown, indent: 0 | 2 = 0): Generator<string
   if (piece !== '') yield piece;
 }
 
-/** A value's text in parts, `depth` levels in: a plain object or an array at depth 0 or 1 part by part, else whole. */
-function* parts(value: unknown, indent: 0 | 2, depth: number): Generator<string> {
-  const open = indent === 0 ? '' : `\n${' '.repeat(indent * (depth + 1))}`;
-  const close = indent === 0 ? '' : `\n${' '.repeat(indent * depth)}`;
-  if (Array.isArray(value) && depth <= 1) {
-    if (value.length === 0) {
-      yield '[]';
-      return;
-    }
-    for (let i = 0; i < value.length; i++) {
-      // An element `JSON.stringify` leaves out of an array is written as null.
-      yield `${i > 0 ? ',' : '['}${open}${whole(value[i], indent, depth + 1) ?? 'null'}`;
-    }
-    yield `${close}]`;
+/** A value's text in parts, `level` levels in: an array or a plain object above `depth` part by part, else whole. */
+function* parts(value: unknown, indent: 0 | 2, level: number, depth: number): Generator<string> {
+  if (!(level < depth && (Array.isArray(value) || isPlainObject(value)))) {
+    const text = whole(value, indent, level);
+    if (text !== undefined) yield text;
     return;
   }
-  if (isPlainObject(value) && depth === 0) {
-    let first = true;
-    for (const [key, member] of Object.entries(value)) {
-      // A member `JSON.stringify` leaves out of an object (undefined, a function, a symbol, what a `toJSON` makes undefined) is not written.
-      const text = Array.isArray(member) ? '' : whole(member, indent, depth + 1);
-      if (text === undefined) continue;
-      yield `${first ? '{' : ','}${open}${JSON.stringify(key)}:${indent === 0 ? '' : ' '}`;
-      first = false;
-      if (Array.isArray(member)) yield* parts(member, indent, depth + 1);
-      else yield text;
-    }
-    yield first ? '{}' : `${close}}`;
-    return;
+  const open = indent === 0 ? '' : `\n${' '.repeat(indent * (level + 1))}`;
+  const close = indent === 0 ? '' : `\n${' '.repeat(indent * level)}`;
+  const [start, end] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  const colon = indent === 0 ? ':' : ': ';
+  let first = true;
+  for (const [key, member] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const split = level + 1 < depth && (Array.isArray(member) || isPlainObject(member));
+    // What `JSON.stringify` writes nothing for (undefined, a function, a symbol, a `toJSON` giving
+    // undefined): null in an array, no member in an object.
+    const text = split ? '' : (whole(member, indent, level + 1) ?? (typeof key === 'number' ? 'null' : undefined));
+    if (text === undefined) continue;
+    yield `${first ? start : ','}${open}${typeof key === 'number' ? '' : `${JSON.stringify(key)}${colon}`}`;
+    first = false;
+    if (split) yield* parts(member, indent, level + 1, depth);
+    else yield text;
   }
-  const text = whole(value, indent, depth);
-  if (text !== undefined) yield text;
+  yield first ? `${start}${end}` : `${close}${end}`;
 }
 
 /** A value's whole text `depth` levels in (each line after the first indented as `JSON.stringify` nests it); undefined when it writes nothing. */

@@ -27,6 +27,8 @@ const VALUES: unknown[] = [
   [finding, { deeper: [finding] }, [[]]],
   { findings: Array.from({ length: 500 }, (_, i) => ({ ...finding, line: i })), after: { x: 1 } },
   new Map([[1, 2]]),
+  // SARIF's shape: the results four levels in.
+  { version: '2.1.0', runs: [{ tool: { driver: { rules: [{ id: 'a' }] } }, results: [finding, finding], empty: [] }] },
 ];
 
 describe('jsonPieces', () => {
@@ -42,5 +44,10 @@ describe('jsonPieces', () => {
     expect(pieces.length).toBeGreaterThan(2);
     for (const piece of pieces.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(PIECE_CHARS);
     expect(pieces.join('')).toBe(JSON.stringify(big, null, 2));
+    // Four levels down (SARIF's results), with `depth` 4; at depth 2 the one run is a single part
+    // (the piece that holds it, then `\n  ]\n}`).
+    const sarif = { runs: [{ results: big.findings }] };
+    expect([...jsonPieces(sarif, 2, 4)].length).toBeGreaterThan(2);
+    expect([...jsonPieces(sarif, 2, 2)].map((p) => p.length)).toEqual([JSON.stringify(sarif, null, 2).length - 6, 6]);
   });
 });

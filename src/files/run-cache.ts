@@ -47,7 +47,7 @@ import { bytesDigest, type ProbeKind, piecesDigest, probeAnswer, type ReadLog, r
 import { type ParallelReadOptions, readSourcesParallel, type SourceFile } from './sources.js';
 
 /** Bumped when an entry's layout or meaning changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** An entry larger than this is not read (a cache of another tool, a mistake): the run decides afresh. */
 const MAX_ENTRY_BYTES = 512 * 1024 * 1024;
@@ -63,9 +63,10 @@ export interface Entry<T> {
    * What the run's read found of each file it was given, for a later run to take without reading
    * it again (`RunCache.readAhead`): the files' list (`base`), and per file, in order, a line
    * `size:mtime:ctime:inode:verdict` (verdict `p` passed over, `b` binary, `l` too large, `u` not
-   * UTF-8), or an empty line (a candidate, an error, a file changed within seconds of the run).
+   * UTF-8), or an empty line (a candidate, an error, a file changed within seconds of the run);
+   * the lines in chunks of a thousand, each chunk's lines joined by newlines.
    */
-  readonly stats?: { readonly base: string; readonly records: string };
+  readonly stats?: { readonly base: string; readonly records: readonly string[] };
 }
 
 /** What makes a run's key, beside the question. */
@@ -214,7 +215,8 @@ export function saveEntry<T>(
   try {
     // The findings quote the code: readable by the user alone, as the code cache is.
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writePieces(temp, jsonPieces(entry));
+    // Piece by piece down to each finding (`value.findings`) and each chunk of stat records.
+    writePieces(temp, jsonPieces(entry, 0, 3));
     renameSync(temp, file);
   } catch (error) {
     try {
@@ -420,7 +422,9 @@ export class RunCache {
     if (!existsSync(this.file)) return undefined;
     const raw = readEntry(this.file);
     const records =
-      raw?.stats?.base === this.base && typeof raw.stats.records === 'string' ? raw.stats.records.split('\n') : undefined;
+      raw?.stats?.base === this.base && Array.isArray(raw.stats.records) && raw.stats.records.every((c) => typeof c === 'string')
+        ? raw.stats.records.flatMap((c) => c.split('\n'))
+        : undefined;
     const stats = this.statAll();
     const known = this.files.map((file, i): SourceFile | undefined => {
       const now = records?.[i] ? stats.line(i) : undefined;
@@ -490,7 +494,8 @@ export class RunCache {
   private records(): Entry<unknown>['stats'] {
     const { stats, verdicts } = this;
     if (!stats || verdicts.length !== this.files.length) return undefined;
-    // Joined a thousand lines at a time: each line is a rope of its pieces until it is joined.
+    // Joined a thousand lines at a time: each line is a rope of its pieces until it is joined. The
+    // chunks are kept as they are (written one by one: joined, they were 5 MB at 100,000 files).
     const chunks: string[] = [];
     for (let from = 0; from < verdicts.length; from += 1000) {
       const lines: string[] = [];
@@ -500,7 +505,7 @@ export class RunCache {
       }
       chunks.push(lines.join('\n'));
     }
-    return { base: this.base, records: chunks.join('\n') };
+    return { base: this.base, records: chunks };
   }
 
   /** Stops noting reads (a run that ends without keeping anything). */

@@ -27,11 +27,12 @@ export async function reporterFor(format: ReportFormat): Promise<Reporter> {
 }
 
 /**
- * The report of one format as pieces of text to write one after the other: the JSON report a few
- * findings at a time (`jsonReportPieces`), any other format as one piece.
+ * The report of one format as pieces of text to write one after the other: the JSON and SARIF
+ * reports a few findings at a time (`jsonPieces`), any other format as one piece.
  */
 export async function piecesFor(format: ReportFormat): Promise<(result: ReportResult, failOn: FailOn) => Iterable<string>> {
   if (format === 'json') return (await import('./json.js')).jsonReportPieces;
+  if (format === 'sarif') return (await import('./sarif.js')).sarifPieces;
   const render = await reporterFor(format);
   return (result, failOn) => [render(result, failOn)];
 }

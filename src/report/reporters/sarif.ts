@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
+import { jsonPieces } from '../../json-pieces.js';
 import { type FailOn, FINDING_KINDS, type Finding, READ_SKIP_REASONS, type ReportResult } from '../finding.js';
 import { KIND_INFO } from '../kinds.js';
 import { observedWords, skipWords, summarize, thousands, toolInfo } from '../summary.js';
@@ -169,5 +170,11 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
 }
 
 export function renderSarif(result: ReportResult, failOn: FailOn): string {
-  return `${JSON.stringify(toSarif(result, failOn), null, 2)}\n`;
+  return [...sarifPieces(result, failOn)].join('');
+}
+
+/** `renderSarif`'s text in pieces (`jsonPieces`: each run's results a few at a time, four levels in), for a caller that writes them one after the other. */
+export function* sarifPieces(result: ReportResult, failOn: FailOn): Generator<string> {
+  yield* jsonPieces(toSarif(result, failOn), 2, 4);
+  yield '\n';
 }
