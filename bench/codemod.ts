@@ -6,7 +6,8 @@
  *   - the same file listing plus `readFileSync` of every file in one Node process (the in-process floor),
  *   - the codemod's dry run (discovery, prefilter, parse of the candidates, diff to /dev/null) in a fresh process;
  *   - the same with `--cache`: its first run of the tree (no entry: it decides and keeps the decisions),
- *     then a run of the unchanged tree (the kept decisions). Both must show the plain run's diff.
+ *     then a run of the unchanged tree (the kept decisions). Both must show the plain run's diff;
+ *   - TypeScript alone parsing and binding the files with V1 references as one program (`typescriptFloor`).
  * Each figure is the best of `BENCH_RUNS` (default 3) runs, so the page cache is warm for all. On a
  * shared machine the CPU-time ratio (user + system) is steadier than the wall-clock one.
  *
@@ -20,6 +21,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureTree } from './make-tree.js';
+import { typescriptFloor } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -86,6 +88,7 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
   const codemods: Measure[] = [];
   const firsts: Measure[] = [];
   const agains: Measure[] = [];
+  const typescript: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     cat.push(shellCat(tree.root));
     floors.push(child('floor', tree.root));
@@ -93,6 +96,7 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
     rmSync(CACHE, { recursive: true, force: true });
     firsts.push(child('cached', tree.root));
     agains.push(child('cached', tree.root));
+    typescript.push(typescriptFloor(tree.root, tree.injected));
   }
   const again = best(agains);
   const differs = [...firsts, ...agains].filter((c) => c.diff !== codemods[0]?.diff || c.edits !== codemods[0]?.edits).length;
@@ -115,6 +119,7 @@ for (const size of sizes.length ? sizes : [20_000, 50_000]) {
     `codemod dry run:              ${fmt(codemod.ms)}  = ${rate(codemod.ms)} over ${codemod.files} files, ${(Number(floor.bytes) / 1e6).toFixed(0)} MB; peak RSS ${peak.toFixed(0)} MB`,
     `  ${codemod.changed} files would change, ${codemod.parsed} parsed, ${codemod.edits} edits, ${codemod.markers} markers, ${codemod.errors} errors, diff ${(Number(codemod.diffBytes) / 1024).toFixed(0)} KiB`,
     `ratio to the in-process floor: ${ratio.toFixed(2)}× wall, ${cpuRatio.toFixed(2)}× CPU  (to find|cat: ${(codemod.ms / shell).toFixed(2)}×)`,
+    `TypeScript alone:             ${fmt(Math.min(...typescript))}  (${(Math.min(...typescript) / shell).toFixed(2)}× find|cat): parsing and binding the ${tree.injected.length} files with V1 references in a fresh process, its load not counted, the floor of any decision of them`,
     `codemod --cache, first run:   ${fmt(best(firsts).ms)}; peak RSS ${Math.max(...firsts.map((c) => c.maxRssMB)).toFixed(0)} MB`,
     `codemod --cache, again:       ${fmt(again.ms)}  (${(again.ms / shell).toFixed(2)}× find|cat, ${(again.ms / floor.ms).toFixed(2)}× the in-process floor); peak RSS ${Math.max(...agains.map((c) => c.maxRssMB)).toFixed(0)} MB; ${
       differs === 0 ? 'the same diff as the plain run' : `${differs} runs showed another diff than the plain run`

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** One measured process: wall time, peak memory, what it printed. */
 export interface Run {
@@ -52,4 +53,34 @@ export function tscAndCodemod(
     out.codemod.push(timed(process.execPath, [cli, 'codemod', '.', '--json', '--no-gitignore'], tree));
   }
   return out;
+}
+
+/**
+ * TypeScript's own floor for deciding the candidates: a fresh process parses them and binds them
+ * as one program (what any decision by the checker needs first), its load and the reads not
+ * counted (ms, from inside the process). No decision of them by the report or the codemod is
+ * cheaper than this.
+ */
+const TS_FLOOR = `
+const { createRequire } = require('node:module');
+const { readFileSync } = require('node:fs');
+const fromTsMorph = createRequire(createRequire(process.argv[1]).resolve('ts-morph'));
+const ts = fromTsMorph(fromTsMorph.resolve('@ts-morph/common').replace(/ts-morph-common\\.js$/, 'typescript.js'));
+const files = process.argv.slice(2).map((f) => [f, readFileSync(f, 'utf8')]);
+const started = performance.now();
+const parsed = new Map(files.map(([f, text]) => [f, ts.createSourceFile(f, text, ts.ScriptTarget.Latest, true)]));
+const options = { allowJs: true, noResolve: true, noLib: true, types: [] };
+const host = ts.createCompilerHost(options);
+host.getSourceFile = (f) => parsed.get(f);
+ts.createProgram({ rootNames: [...parsed.keys()], options, host }).getTypeChecker();
+process.stdout.write(String(performance.now() - started));
+`;
+
+export function typescriptFloor(tree: string, files: readonly string[]): number {
+  const r = spawnSync(process.execPath, ['-e', TS_FLOOR, fileURLToPath(new URL('../package.json', import.meta.url)), ...files], {
+    cwd: tree,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`the TypeScript floor failed: ${r.stderr}`);
+  return Number(r.stdout);
 }

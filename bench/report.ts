@@ -8,7 +8,7 @@
  *   - the same with `--cache`: its first run of the tree (no entry: it decides, and keeps the
  *     findings), then a run of the unchanged tree (answered from the entry). Both must print the
  *     plain report's JSON.
- *   - TypeScript alone parsing and binding the files with findings as one program, in a fresh
+ *   - TypeScript alone parsing and binding the files with V1 references as one program, in a fresh
  *     process, its load not counted: the floor of any decision of them (the report decides them
  *     with the checker), to read the report's ratios against.
  * TOKENS are the report's own whole-token set (the table's V1 slugs and `long_name`). Runs are
@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { loadMappings } from '../src/mapping/load.js';
 import { createReportRules } from '../src/report/rules.js';
 import { ensureTree } from './make-tree.js';
+import { typescriptFloor } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, 'bench', '.work');
@@ -134,32 +135,6 @@ function report(tree: string, cache = false): ReportRun {
   };
 }
 
-/**
- * TypeScript's own floor for deciding the candidates: a fresh process parses them and binds them
- * as one program (what any decision by the checker needs first), its load and the reads not
- * counted (ms, from inside the process). No decision of the report is cheaper than this.
- */
-const TS_FLOOR = `
-const { createRequire } = require('node:module');
-const { readFileSync } = require('node:fs');
-const fromTsMorph = createRequire(createRequire(process.argv[1]).resolve('ts-morph'));
-const ts = fromTsMorph(fromTsMorph.resolve('@ts-morph/common').replace(/ts-morph-common\\.js$/, 'typescript.js'));
-const files = process.argv.slice(2).map((f) => [f, readFileSync(f, 'utf8')]);
-const started = performance.now();
-const parsed = new Map(files.map(([f, text]) => [f, ts.createSourceFile(f, text, ts.ScriptTarget.Latest, true)]));
-const options = { allowJs: true, noResolve: true, noLib: true, types: [] };
-const host = ts.createCompilerHost(options);
-host.getSourceFile = (f) => parsed.get(f);
-ts.createProgram({ rootNames: [...parsed.keys()], options, host }).getTypeChecker();
-process.stdout.write(String(performance.now() - started));
-`;
-
-function tsFloor(tree: string, files: readonly string[]): number {
-  const r = spawnSync(process.execPath, ['-e', TS_FLOOR, join(ROOT, 'package.json'), ...files], { cwd: tree, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the TypeScript floor failed: ${r.stderr}`);
-  return Number(r.stdout);
-}
-
 const best = <T extends Run>(runs: T[]): T => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 const median = (runs: Run[]) => {
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
@@ -193,7 +168,7 @@ for (const size of sizes.length ? sizes : [20_000, 60_000]) {
     rmSync(CACHE, { recursive: true, force: true });
     misses.push(report(tree.root, true));
     hits.push(report(tree.root, true));
-    floors.push(tsFloor(tree.root, (reports.at(-1) as ReportRun).affected));
+    floors.push(typescriptFloor(tree.root, tree.injected));
   }
   const g = best(greps);
   const r = best(reports);
@@ -212,7 +187,7 @@ for (const size of sizes.length ? sizes : [20_000, 60_000]) {
     `ratio to grep: ${ratio.toFixed(2)}× (median ${(median(reports) / median(greps)).toFixed(2)}×)${
       hasRg ? `; to rg: ${(r.ms / best(rgs).ms).toFixed(2)}×` : ''
     }`,
-    `TypeScript alone, parsing and binding the ${r.affected.length} files with findings in a fresh process (its load not counted): ${fmt(
+    `TypeScript alone, parsing and binding the ${tree.injected.length} files with V1 references in a fresh process (its load not counted): ${fmt(
       Math.min(...floors),
     )}, ${(Math.min(...floors) / g.ms).toFixed(2)}× grep${hasRg ? `, ${(Math.min(...floors) / best(rgs).ms).toFixed(2)}× rg` : ''}: the floor of any decision of them`,
     `report --cache, first:  ${fmt(best(misses).ms)} (median ${fmt(median(misses))}); peak memory ${Math.round(Math.max(...misses.map((x) => x.peakMb)))} MB`,
