@@ -20,7 +20,7 @@ import { jsonReportPieces, renderJson } from '../src/report/reporters/json.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/reporters/json-schema.js';
 import { reporterFor } from '../src/report/reporters/load.js';
 import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_ROWS } from '../src/report/reporters/markdown.js';
-import { FINGERPRINT_KEY, SARIF_MAX_RESULTS, toSarif } from '../src/report/reporters/sarif.js';
+import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS, sarifPieces, toSarif } from '../src/report/reporters/sarif.js';
 import { observationLine, toolInfo } from '../src/report/summary.js';
 import { bundledMappings } from './helpers/bundled.js';
 
@@ -179,7 +179,7 @@ describe('json', () => {
     });
   });
 
-  it('is written in pieces whose text is the whole report as JSON.stringify writes it, at any number of findings', async () => {
+  it('is written in pieces whose text is the whole report as JSON.stringify writes it (SARIF too), at any number of findings', async () => {
     const small = await smallResult();
     const one = small.findings[0] as Finding;
     // A message with a newline and quotes: escaped in the JSON, so the pieces' indentation never touches it.
@@ -190,6 +190,10 @@ describe('json', () => {
       const pieces = [...jsonReportPieces(result, 'any')];
       const text = pieces.join('');
       expect(text).toBe(renderJson(result, 'any'));
+      // SARIF too, its results four levels in.
+      const sarif = [...sarifPieces(result, 'any')];
+      expect(sarif.join('')).toBe(renderSarif(result, 'any'));
+      expect(sarif.length > 2).toBe(findings === many);
       // Exactly what one JSON.stringify(report, null, 2) writes: parsing and writing it again changes nothing.
       expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
       expect(JSON.parse(text).findings).toEqual(findings);

@@ -47,12 +47,14 @@ function toJsonReport(result: ReportResult, failOn: FailOn): JsonReport {
 }
 
 export function renderJson(result: ReportResult, failOn: FailOn): string {
-  return [...jsonReportPieces(result, failOn)].join('');
+  return `${JSON.stringify(toJsonReport(result, failOn), null, 2)}\n`;
 }
 
 /**
  * `renderJson`'s text in pieces, for a caller that writes them one after the other: the findings a
  * few at a time (`jsonPieces`), so that a large report is never whole in memory, nor are its bytes.
+ * (`renderJson` is one `JSON.stringify`: joining the pieces takes 5-7x as long, 70-98 ms against
+ * 13 ms for a 6 MB report.)
  */
 export function* jsonReportPieces(result: ReportResult, failOn: FailOn): Generator<string> {
   yield* jsonPieces(toJsonReport(result, failOn), 2);

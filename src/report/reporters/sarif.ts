@@ -170,7 +170,7 @@ export function toSarif(result: ReportResult, failOn: FailOn): Log {
 }
 
 export function renderSarif(result: ReportResult, failOn: FailOn): string {
-  return [...sarifPieces(result, failOn)].join('');
+  return `${JSON.stringify(toSarif(result, failOn), null, 2)}\n`;
 }
 
 /** `renderSarif`'s text in pieces (`jsonPieces`: each run's results a few at a time, four levels in), for a caller that writes them one after the other. */
