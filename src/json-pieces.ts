@@ -7,7 +7,10 @@ export const PIECE_CHARS = 64 * 1024;
  * member (what is deeper, whole). A 100,000-file report holds 5,000 findings, a 6 MB text (11 MB
  * as SARIF), and its cache entry 10 MB: rendered as one string and then written, the text, its
  * flattened copy and its bytes were alive at once, the run's peak memory. In pieces, only a
- * piece's copies are. Concatenated, the pieces are exactly `JSON.stringify`'s text.
+ * piece's copies are. Concatenated, the pieces are exactly `JSON.stringify`'s text, for plain data
+ * (what the reports and the cache's entries hold): a value with its own `toJSON` is rendered whole,
+ * and its `toJSON` is called with the key `''` where `JSON.stringify` would pass its member's name
+ * (a `Date` does not read it).
  */
 export function* jsonPieces(value: unknown, indent: 0 | 2 = 0, depth = 2): Generator<string> {
   let piece = '';
@@ -23,7 +26,7 @@ export function* jsonPieces(value: unknown, indent: 0 | 2 = 0, depth = 2): Gener
 
 /** A value's text in parts, `level` levels in: an array or a plain object above `depth` part by part, else whole. */
 function* parts(value: unknown, indent: 0 | 2, level: number, depth: number): Generator<string> {
-  if (!(level < depth && (Array.isArray(value) || isPlainObject(value)))) {
+  if (!(level < depth && splits(value))) {
     const text = whole(value, indent, level);
     if (text !== undefined) yield text;
     return;
@@ -34,7 +37,7 @@ function* parts(value: unknown, indent: 0 | 2, level: number, depth: number): Ge
   const colon = indent === 0 ? ':' : ': ';
   let first = true;
   for (const [key, member] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    const split = level + 1 < depth && (Array.isArray(member) || isPlainObject(member));
+    const split = level + 1 < depth && splits(member);
     // What `JSON.stringify` writes nothing for (undefined, a function, a symbol, a `toJSON` giving
     // undefined): null in an array, no member in an object.
     const text = split ? '' : (whole(member, indent, level + 1) ?? (typeof key === 'number' ? 'null' : undefined));
@@ -53,12 +56,14 @@ function whole(value: unknown, indent: 0 | 2, depth: number): string | undefined
   return text === undefined || indent === 0 || depth === 0 ? text : text.replaceAll('\n', `\n${' '.repeat(indent * depth)}`);
 }
 
-/** An object `JSON.stringify` writes member by member: not an array, no `toJSON`, not a boxed primitive (written as its value). */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/**
+ * An array or an object `JSON.stringify` writes element by element or member by member: no
+ * `toJSON` of its own (what it gives is written instead), not a boxed primitive (written as its value).
+ */
+function splits(value: unknown): value is unknown[] | Record<string, unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&
-    !Array.isArray(value) &&
     typeof (value as { toJSON?: unknown }).toJSON !== 'function' &&
     !(value instanceof Number || value instanceof String || value instanceof Boolean || value instanceof BigInt)
   );

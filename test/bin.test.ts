@@ -11,15 +11,16 @@ const built = existsSync(new URL('../dist/cli/main.js', import.meta.url));
 describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
   const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
 
-  it('a short run loads none of the Node modules it does not use (threads, processes, crypto, V8 settings, a stream for a pipe), nor zod', () => {
+  it('a short run loads none of the Node modules it does not use (threads, processes, crypto, V8 settings, a stream for a pipe), nor zod, nor TypeScript without a TS/JS candidate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-modules-'));
     writeFileSync(join(dir, 'a.py'), 'x = 1\n');
     const preload = join(dir, 'modules.cjs');
     writeFileSync(
       preload,
       // Written with fs.writeSync: process.stderr on a pipe would load net itself.
-      // zod's top level sets globalThis.__zod_globalConfig: whether its module was made.
-      "process.on('exit', () => require('fs').writeSync(2, `MODULES ${process.moduleLoadList.filter((m) => /^NativeModule [a-z_]+$/.test(m)).join(' ')}\\nZOD ${globalThis.__zod_globalConfig !== undefined}\\n`));\n",
+      // zod's top level sets globalThis.__zod_globalConfig: whether its module was made; TypeScript
+      // (ts-morph's typescript.js) is a module of the require cache once loaded.
+      "process.on('exit', () => require('fs').writeSync(2, `MODULES ${process.moduleLoadList.filter((m) => /^NativeModule [a-z_]+$/.test(m)).join(' ')}\\nZOD ${globalThis.__zod_globalConfig !== undefined}\\nTS ${Object.keys(require.cache).some((k) => k.endsWith('typescript.js'))}\\n`));\n",
     );
     // The first `--help` of a build runs the whole parser, which reads the terminal's width from
     // process.stdout as it loads (yargs): the help it prints is kept, and later calls print that.
@@ -31,16 +32,33 @@ describe.skipIf(!built && !process.env.CI)('bin/civic-migrate.cjs', () => {
       expect({ args, status: r.status, loaded: loaded.length > 5 }).toEqual({ args, status: 0, loaded: true });
       const unused = ['worker_threads', 'child_process', 'crypto', 'v8', 'readline', 'net', 'tty'];
       expect({ args, unused: loaded.filter((m) => unused.includes(m)) }).toEqual({ args, unused: [] });
-      // Nor zod, which only a table or a config to validate needs (bin/bundle.mjs makes it on first use).
-      expect({ args, zod: /^ZOD (.*)$/m.exec(r.stderr)?.[1] }).toEqual({ args, zod: 'false' });
+      // Nor zod, which only a table or a config to validate needs (bin/bundle.mjs makes it on first use),
+      // nor TypeScript, which only a TS/JS candidate needs.
+      expect({ args, zod: /^ZOD (.*)$/m.exec(r.stderr)?.[1], ts: /^TS (.*)$/m.exec(r.stderr)?.[1] }).toEqual({
+        args,
+        zod: 'false',
+        ts: 'false',
+      });
     }
-    // A table given with --mappings is validated: zod is made then.
-    const table = new URL('../mappings/v1-to-v2.json', import.meta.url).pathname;
-    const r = spawnSync(process.execPath, ['--require', preload, bin, 'report', '--no-config', '--mappings', table, '.'], {
+    // A TS file with a V1 slug is a candidate: TypeScript is loaded (with the first, as the tree is read).
+    writeFileSync(join(dir, 'api.ts'), "export const ok = (state: any) => state['vbm_no_excuse']?.value;\n");
+    const ts = spawnSync(process.execPath, ['--require', preload, bin, 'report', '--no-config', '--fail-on', 'none', '.'], {
       cwd: dir,
       env,
       encoding: 'utf8',
     });
+    expect({ status: ts.status, ts: /^TS (.*)$/m.exec(ts.stderr)?.[1] }).toEqual({ status: 0, ts: 'true' });
+    // A table given with --mappings is validated: zod is made then.
+    const table = new URL('../mappings/v1-to-v2.json', import.meta.url).pathname;
+    const r = spawnSync(
+      process.execPath,
+      ['--require', preload, bin, 'report', '--no-config', '--fail-on', 'none', '--mappings', table, '.'],
+      {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      },
+    );
     expect({ status: r.status, zod: /^ZOD (.*)$/m.exec(r.stderr)?.[1] }).toEqual({ status: 0, zod: 'true' });
   });
 

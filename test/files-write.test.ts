@@ -49,6 +49,19 @@ describe('writeFileAtomic', () => {
     expect(await reader).toBe(pieces.join(''));
   });
 
+  it('pieces that fail midway (a render that throws after 100 KB written) leave the file as it was and no temporary file', async () => {
+    const dir = writeTree({ 'out.json': 'kept\n' }, 'civic-write-');
+    function* failing(): Generator<string> {
+      yield 'x'.repeat(100_000);
+      throw new Error('cannot render');
+    }
+    await expect(writeFileAtomic(join(dir, 'out.json'), failing())).rejects.toThrow(
+      new IoError(join(dir, 'out.json'), 'cannot write: cannot render'),
+    );
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe('kept\n');
+    expect(readdirSync(dir)).toEqual(['out.json']);
+  });
+
   it('fails with one line naming the file, leaving no temporary file behind', async () => {
     const dir = writeTree({ 'a.txt': 'keep' }, 'civic-write-');
     const missing = join(dir, 'no-such-folder', 'b.txt');

@@ -27,6 +27,9 @@ const VALUES: unknown[] = [
   [finding, { deeper: [finding] }, [[]]],
   { findings: Array.from({ length: 500 }, (_, i) => ({ ...finding, line: i })), after: { x: 1 } },
   new Map([[1, 2]]),
+  // An array with its own toJSON is written as what it gives, at any level.
+  Object.assign([1, 2], { toJSON: () => 'x' }),
+  { list: Object.assign([1, 2], { toJSON: () => ({ y: [3] }) }), holes: new Array(3).fill(1, 0, 1) },
   // SARIF's shape: the results four levels in.
   { version: '2.1.0', runs: [{ tool: { driver: { rules: [{ id: 'a' }] } }, results: [finding, finding], empty: [] }] },
 ];

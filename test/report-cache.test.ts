@@ -138,6 +138,12 @@ describe('report --cache', () => {
       expect(entryOf<ReportEntry>(cache).entry.value.findings).toHaveLength(2);
       expect(answer(await findV1Usage({ cwd: dir, mappings, cache }))).toEqual(fresh);
     }
+    // An entry of the format before this one (its stat records one string), its key and all: a miss.
+    mark<ReportEntry & { format: number }>(cache, (entry) => {
+      entry.format = 1;
+      (entry.value.findings[0] as { message: string }).message = 'KEPT';
+    });
+    expect(answer(await findV1Usage({ cwd: dir, mappings, cache }))).toEqual(fresh);
   });
 
   it('says why it could not keep the findings, and still answers in full', async () => {
