@@ -4,7 +4,8 @@
  * decided by `findV1Usage` in worker threads, each loading the parser and building the inferred
  * program of its share, against the same work in one worker, paired run by run:
  *   - 1 worker: every candidate;
- *   - 2 workers: the candidates split in two halves (by path, so that a folder's files stay together).
+ *   - 2 workers: the candidates split in two halves (by path, so that a folder's files stay together);
+ *   - 2 workers: halves of about the same size in bytes (the largest file first, each to the lighter half).
  * What is measured is wall time from starting the workers to the last result (the parser's load in
  * each worker included, as a pool would pay it), and the findings must be the same.
  * Reading too: every file of the tree read and prefiltered by the report's reading thread
@@ -16,6 +17,7 @@
  * machine (the reading thread and the main thread share the same cores during a report).
  */
 import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,19 +94,33 @@ function read(shares: string[][]): Promise<{ ms: number; candidates: number }> {
 const half = Math.ceil(candidates.length / 2);
 const one = [candidates];
 const two = [candidates.slice(0, half), candidates.slice(half)];
+// Halves of about the same size in bytes: the largest file first, each to the lighter half.
+const balanced: [string[], string[]] = [[], []];
+const weight: [number, number] = [0, 0];
+for (const [path, bytes] of candidates.map((p) => [p, statSync(join(tree.root, p)).size] as const).sort((a, b) => b[1] - a[1])) {
+  const lighter = weight[0] <= weight[1] ? 0 : 1;
+  balanced[lighter].push(path);
+  weight[lighter] += bytes;
+}
 await decide(one);
 await decide(two);
+await decide(balanced);
 const ratios: number[] = [];
+const balancedRatios: number[] = [];
 const ones: number[] = [];
 const twos: number[] = [];
-let findings = { one: 0, two: 0 };
+const balancedTwos: number[] = [];
+let findings = { one: 0, two: 0, balanced: 0 };
 for (let i = 0; i < RUNS; i++) {
   const a = await decide(one);
   const b = await decide(two);
+  const c = await decide(balanced);
   ones.push(a.ms);
   twos.push(b.ms);
+  balancedTwos.push(c.ms);
   ratios.push(a.ms / b.ms);
-  findings = { one: a.findings, two: b.findings };
+  balancedRatios.push(a.ms / c.ms);
+  findings = { one: a.findings, two: b.findings, balanced: c.findings };
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
 console.log(
@@ -116,6 +132,9 @@ console.log(
   `  speed-up: ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})${
     findings.one === findings.two ? '' : '  (findings differ: the split cuts data flow between the halves)'
   }`,
+);
+console.log(
+  `  2 workers, halves of ${(weight[0] / 1e3).toFixed(0)} and ${(weight[1] / 1e3).toFixed(0)} KB: ${(median(balancedTwos) / 1000).toFixed(2)} s, ${findings.balanced} findings; speed-up ${median(balancedRatios).toFixed(2)}× (${Math.min(...balancedRatios).toFixed(2)}–${Math.max(...balancedRatios).toFixed(2)})`,
 );
 
 const mid = Math.ceil(everyFile.length / 2);
