@@ -3,6 +3,7 @@ import { shownName } from '../files/names.js';
 import { cacheOptions, cacheRunOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
+import { outsideWarnings } from './outside.js';
 
 /** Progress appears only on a terminal, and only once a run has lasted this long. */
 const PROGRESS_AFTER_MS = 400;
@@ -120,6 +121,7 @@ export const codemodCommand = defineCommand({
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       ...cacheRunOptions(cache, 'the decisions', io.stderr),
+      ...outsideWarnings(io.cwd, io.stderr, 'migrated'),
       onFile: (result, patch) => {
         if (result.reason === INTERRUPTED) notReached++;
         const unread = result.status === 'skipped' && UNREAD.has(result.reason ?? '');

@@ -5,6 +5,7 @@ import { FAIL_ON, REPORT_FORMATS } from '../report/formats.js';
 import { cacheOptions, cacheRunOptions, runCacheDir } from './cache-dir.js';
 import { defineCommand } from './context.js';
 import { checkedMaxBytes, fileOptions, PROJECT_OPTION, projectArg } from './file-options.js';
+import { outsideWarnings } from './outside.js';
 
 /** A file of the report's own inside the searched folder, as an exclude pattern anchored at the folder. */
 function ownFiles(cwd: string, file: string | undefined): string[] {
@@ -123,6 +124,7 @@ export const reportCommand = defineCommand({
           }
         : {}),
       ...cacheRunOptions(cache, 'the findings', io.stderr),
+      ...outsideWarnings(io.cwd, io.stderr, 'reported'),
       gitignore: args.gitignore,
       maxBytes,
       mappings: mappings(),

@@ -115,6 +115,12 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
   readonly onCacheUnwritten?: (file: string, why: string) => void;
   /** Called when kept decisions are taken, with how many files were read to know they hold (the others' stat had not changed). */
   readonly onCacheAnswer?: (filesRead: number) => void;
+  /**
+   * Called with the files of the user's own code outside the run's files (absolute paths) that the
+   * API's data goes on into (`ProgramMode.outside`): migrated alone, the run's files would hand them
+   * V2 data they read with V1 names. Such a run keeps nothing in the cache, so every run says so.
+   */
+  readonly onOutside?: (files: readonly string[]) => void;
 }
 
 /** What the cache keeps of a file's decision: all of it but the output, which is the input with the edits applied. */
@@ -404,7 +410,9 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       else await finish(file, real, source.text, r);
     }
 
-    if (cache && decided) {
+    const outside = program?.outside ?? [];
+    if (outside.length > 0) options.onOutside?.(outside);
+    if (cache && decided && outside.length === 0) {
       const why = cache.keep(decided);
       if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
     }

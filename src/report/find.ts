@@ -45,6 +45,12 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
   readonly onCacheUnwritten?: (file: string, why: string) => void;
   /** Called when a kept entry answered, with how many files were read to know it holds (the others' stat had not changed). */
   readonly onCacheAnswer?: (filesRead: number) => void;
+  /**
+   * Called with the files of the user's own code outside the run's files (absolute paths) that the
+   * API's data goes on into (`ProgramMode.outside`): their V1 reads are not in this report. Such a
+   * run keeps nothing in the cache, so every run says so.
+   */
+  readonly onOutside?: (files: readonly string[]) => void;
 }
 
 /**
@@ -166,7 +172,9 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      if (cache) {
+      const outside = program?.outside ?? [];
+      if (outside.length > 0) options.onOutside?.(outside);
+      if (cache && outside.length === 0) {
         const why = cache.keep(decided);
         if (why !== undefined) options.onCacheUnwritten?.(cache.file, why);
       }

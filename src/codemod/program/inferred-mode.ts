@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
 import { noteProbe, readNoted, readNotedWithin } from '../../files/read-log.js';
@@ -48,6 +48,8 @@ interface Decided {
   readonly roles: RoleAnalysis;
   readonly renames: ReadonlyMap<string, readonly RenameLocation[]>;
   readonly components: Components;
+  /** Files of the user's own code, outside the run's files, that the API's data goes on into (`outsideFiles`). */
+  readonly outside: readonly string[];
 }
 
 /**
@@ -96,6 +98,7 @@ export function inferredProgramMode(
     fileOf: (path) => programFile(decided, resolve(path)),
     typeCheck: () => [],
     configUsesOf: usesByFile(roles.configUses()),
+    outside: decided.outside,
     graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
   };
 }
@@ -152,7 +155,37 @@ function decide(
   }
   // Declared types (TS, JSDoc) are evidence here too: their V1 members, and every place that names them.
   const renames = renameLocations(program, findCivicMembers(program, planFor(mappings)));
-  return { view: program, roles, renames, components };
+  return { view: program, roles, renames, components, outside: outsideFiles(roles.wanted, program, inference, components) };
+}
+
+/**
+ * The files a program wanted (the API's data goes on into a function or a value of theirs) and could
+ * not take in because the run was not given them: a script or component of the user's own (not
+ * under node_modules) that is there on disk. A run on `api.js` alone that passes an item to
+ * `helper.js`'s `show`, which reads its `value`: the codemod renames the slug in `api.js`, and
+ * `helper.js` would read V1's `value` of a V2 item (undefined) unless it is migrated too. Whether each
+ * is there is noted for the run cache (a file added there later is another answer).
+ */
+function outsideFiles(
+  wanted: ReadonlySet<string>,
+  program: InferredProgram,
+  inference: Inference,
+  components: Components,
+): string[] {
+  const out: string[] = [];
+  for (const path of [...wanted].map((p) => resolve(p))) {
+    if (inference.known.has(path) || inference.vue.has(path) || program.files.has(components.nameOf(path))) continue;
+    if (!(SCRIPT_FILE.test(path) || VUE_FILE.test(path)) || path.split(sep).includes('node_modules')) continue;
+    let there = false;
+    try {
+      there = statSync(path).isFile();
+    } catch {
+      // not there
+    }
+    noteProbe('file', path, there ? '1' : '0');
+    if (there) out.push(path);
+  }
+  return out.sort();
 }
 
 /** A file (absolute path) as a decided program sees it, or undefined when the program does not hold it. */
@@ -187,6 +220,7 @@ interface GroupOutcome {
   /** The files its program's files import (relative specifiers, resolved), held or not. */
   readonly imports: ReadonlySet<string>;
   readonly usesApi: boolean;
+  readonly outside: readonly string[];
 }
 
 /**
@@ -276,6 +310,7 @@ function decideInGroups(
     configUsesOf: () => [],
     // No group fills a GraphQL type (else the program is decided as one).
     graphql: () => ({ types: new Map<string, ApiNode>(), usesApi }),
+    outside: [...new Set([...outcomes.values()].flatMap((o) => o.outside))].sort(),
   };
 }
 
@@ -288,7 +323,7 @@ function decideGroup(
 ): GroupOutcome | undefined {
   const candidates = new Map(group.map((p) => [p, textOf.get(p) as string]));
   const decided = decide(inference, candidates, new Map());
-  if (!decided) return { files: new Map(), globalNames: new Set(), imports: new Set(), usesApi: false };
+  if (!decided) return { files: new Map(), globalNames: new Set(), imports: new Set(), usesApi: false, outside: [] };
   // A channel by name, or GraphQL node types filled with the API's objects (every query of the type, in any file, reads them).
   if (decided.roles.channels.size > 0 || decided.roles.apiTypes().size > 0) return undefined;
   const { ts } = decided.view;
@@ -317,7 +352,7 @@ function decideGroup(
     const result = text === undefined ? undefined : file.transform(text, grouping.transformOptions);
     files.set(abs, { hasRenames: file.hasRenames, ...(text === undefined ? {} : { text, result }) });
   }
-  return { files, globalNames, imports, usesApi: decided.roles.reached.size > 0 };
+  return { files, globalNames, imports, usesApi: decided.roles.reached.size > 0, outside: decided.outside };
 }
 
 /**

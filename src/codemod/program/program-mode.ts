@@ -16,6 +16,12 @@ export interface ProgramMode {
   configUsesOf(path: string): readonly ConfigUse[];
   /** GraphQL types the program fills with API objects, and whether it uses the API at all (for `.graphql` files). */
   graphql(): { readonly types: ReadonlyMap<string, ApiNode>; readonly usesApi: boolean };
+  /**
+   * Files of the user's own code (absolute paths) outside the run's files that the API's data goes
+   * on into: what the run decides for its files assumes they are migrated too. An inferred program's
+   * only (a configured one holds what its config names).
+   */
+  readonly outside?: readonly string[];
 }
 
 /** The uses of config values, by the config file's absolute path. */
