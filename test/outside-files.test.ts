@@ -61,6 +61,29 @@ describe('the API data going on into a file the run was not given', () => {
     expect(told).toEqual([[join(dir, 'helper.js')], [join(dir, 'helper.js')]]);
   });
 
+  it('in a configured program too (a tsconfig): the warning for the files the data of the files given goes on into', async () => {
+    const dir = writeTree(
+      {
+        ...APP,
+        'tsconfig.json':
+          '{ "compilerOptions": { "allowJs": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler" } }\n',
+      },
+      'cm-outside-program-',
+    );
+    const alone = await runCli(['codemod', '--no-config', 'api.js'], { cwd: dir });
+    expect(alone.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([warning('migrated')]);
+    expect(alone.stderr).toContain('program tsconfig.json');
+    const whole = await runCli(['codemod', '--no-config', '.'], { cwd: dir });
+    expect(whole.stderr).not.toContain('warning');
+    expect(whole.stdout).toContain("+  return item.bool_value ? 'yes' : 'no';");
+    // The program holds api.js: a run given helper.js alone sees where its item comes from, and says nothing of api.js,
+    // whose data does not come from helper.js.
+    const told: string[][] = [];
+    const helper = await findV1Usage({ cwd: dir, mappings, paths: ['helper.js'], onOutside: (files) => told.push([...files]) });
+    expect(helper.findings.map((f) => `${f.file}:${f.line} ${f.token}`)).toEqual(['helper.js:2 value']);
+    expect(told).toEqual([]);
+  });
+
   it('keeps nothing in the cache, so that every run says so', async () => {
     const dir = writeTree(APP, 'cm-outside-');
     const cache = `${dir}-cache`;

@@ -117,7 +117,7 @@ export interface CodemodRunOptions extends TransformOptions, FileSelectionOption
   readonly onCacheAnswer?: (filesRead: number) => void;
   /**
    * Called with the files of the user's own code outside the run's files (absolute paths) that the
-   * API's data goes on into (`ProgramMode.outside`): migrated alone, the run's files would hand them
+   * API's data goes on into (`ProgramMode.outsideOf`): migrated alone, the run's files would hand them
    * V2 data they read with V1 names. Such a run keeps nothing in the cache, so every run says so.
    */
   readonly onOutside?: (files: readonly string[]) => void;
@@ -410,7 +410,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       else await finish(file, real, source.text, r);
     }
 
-    const outside = program?.outside ?? [];
+    const outside = program?.outsideOf(() => new Set(files.map((f) => f.path))) ?? [];
     if (outside.length > 0) options.onOutside?.(outside);
     if (cache && decided && outside.length === 0) {
       const why = cache.keep(decided);

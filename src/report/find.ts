@@ -47,7 +47,7 @@ export interface FindV1UsageOptions extends FileSelectionOptions {
   readonly onCacheAnswer?: (filesRead: number) => void;
   /**
    * Called with the files of the user's own code outside the run's files (absolute paths) that the
-   * API's data goes on into (`ProgramMode.outside`): their V1 reads are not in this report. Such a
+   * API's data goes on into (`ProgramMode.outsideOf`): their V1 reads are not in this report. Such a
    * run keeps nothing in the cache, so every run says so.
    */
   readonly onOutside?: (files: readonly string[]) => void;
@@ -172,7 +172,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      const outside = program?.outside ?? [];
+      const outside = program?.outsideOf(() => new Set(discovery.files.map((f) => f.path))) ?? [];
       if (outside.length > 0) options.onOutside?.(outside);
       if (cache && outside.length === 0) {
         const why = cache.keep(decided);

@@ -93,6 +93,12 @@ export interface RoleAnalysis {
   isModule(node: Node): boolean;
   /** Files of the program a tracked value reaches (where decisions may apply). */
   readonly reached: ReadonlySet<TsNamespace.SourceFile>;
+  /**
+   * The files other than `files` that a tracked value reaches after it went through one of them
+   * (a fact whose chain passes a node of theirs): what they hand on. Asked by a run given some of a
+   * configured program's files.
+   */
+  downstreamOf(files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile>;
   /** Files an import reaches, where a tracked value goes, that the program does not hold. */
   readonly wanted: ReadonlySet<string>;
   /** Files whose exports carry a tracked value: their importers read it. */
@@ -225,10 +231,41 @@ export function analyzeRoles(
     keyGivers: (sf) => inFile(t.keyGivers, sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
+    downstreamOf: (files) => downstreamOf(t.facts.all(), files),
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
   };
+}
+
+/** The files other than `files` where a fact stands whose chain (its `prev` facts) passes a node of `files`. */
+function downstreamOf(facts: Iterable<Fact>, files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile> {
+  const through = new Map<Fact, boolean>();
+  const passes = (fact: Fact): boolean => {
+    // Iteratively, the chain from the fact back to its source: long chains stay off the stack.
+    const chain: Fact[] = [];
+    let answer = false;
+    for (let f: Fact | undefined = fact; f; f = f.prev) {
+      const known = through.get(f);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      chain.push(f);
+      if (files.has(f.node.getSourceFile())) {
+        answer = true;
+        break;
+      }
+    }
+    for (const f of chain) through.set(f, answer);
+    return answer;
+  };
+  const out = new Set<TsNamespace.SourceFile>();
+  for (const fact of facts) {
+    const sf = fact.node.getSourceFile();
+    if (!files.has(sf) && !out.has(sf) && passes(fact)) out.add(sf);
+  }
+  return out;
 }
 
 /** The entries of a map by node that stand in one file. */

@@ -98,7 +98,8 @@ export function inferredProgramMode(
     fileOf: (path) => programFile(decided, resolve(path)),
     typeCheck: () => [],
     configUsesOf: usesByFile(roles.configUses()),
-    outside: decided.outside,
+    // The program could hold only the run's files: what it wanted beyond them.
+    outsideOf: () => decided.outside,
     graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
   };
 }
@@ -310,7 +311,7 @@ function decideInGroups(
     configUsesOf: () => [],
     // No group fills a GraphQL type (else the program is decided as one).
     graphql: () => ({ types: new Map<string, ApiNode>(), usesApi }),
-    outside: [...new Set([...outcomes.values()].flatMap((o) => o.outside))].sort(),
+    outsideOf: () => [...new Set([...outcomes.values()].flatMap((o) => o.outside))].sort(),
   };
 }
 

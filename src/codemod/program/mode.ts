@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES } from '../../files/read.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles } from '../../roles/analysis.js';
@@ -15,6 +16,9 @@ import { openProgram } from './project.js';
 import { introducedTypeErrors } from './typecheck.js';
 
 export type { ProgramFile, ProgramMode } from './program-mode.js';
+
+/** A file of an installed package (under node_modules): not the user's own code. */
+const ownedByPackage = (path: string): boolean => path.split(/[\\/]/).includes('node_modules');
 
 /** Program mode on the program a config describes (throws a `CivicMigrateError` naming a config that cannot be opened). */
 export function programMode(
@@ -67,6 +71,19 @@ export function programMode(
     },
     configUsesOf,
     graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
+    outsideOf(givenFiles) {
+      const given = givenFiles();
+      const isGiven = (sf: TsNamespace.SourceFile) => given.has(components.fileOf(sf.fileName));
+      // The files not given that the whole program's data reaches; none (every run on the whole tree): nothing to ask.
+      const reached = [...roles.reached].filter((sf) => !isGiven(sf) && !ownedByPackage(sf.fileName));
+      if (reached.length === 0) return [];
+      // Of those, what the data reaches after it went through the run's files.
+      const fromGiven = roles.downstreamOf(new Set([...ctx.files.values()].filter(isGiven)));
+      return reached
+        .filter((sf) => fromGiven.has(sf))
+        .map((sf) => components.fileOf(sf.fileName))
+        .sort();
+    },
     typeCheck(migrated, cwdForNames) {
       return introducedTypeErrors(ctx, migrated).map((e) => ({
         file: relative(cwdForNames, e.path).split(sep).join('/'),

@@ -17,11 +17,11 @@ export interface ProgramMode {
   /** GraphQL types the program fills with API objects, and whether it uses the API at all (for `.graphql` files). */
   graphql(): { readonly types: ReadonlyMap<string, ApiNode>; readonly usesApi: boolean };
   /**
-   * Files of the user's own code (absolute paths) outside the run's files that the API's data goes
-   * on into: what the run decides for its files assumes they are migrated too. An inferred program's
-   * only (a configured one holds what its config names).
+   * Files of the user's own code (absolute paths), not among the run's files (`given`: their
+   * absolute paths, asked only by a configured program), that the API's data goes on into from the
+   * run's files: what the run decides for its files assumes they are migrated too.
    */
-  readonly outside?: readonly string[];
+  outsideOf(given: () => ReadonlySet<string>): readonly string[];
 }
 
 /** The uses of config values, by the config file's absolute path. */
