@@ -27,8 +27,8 @@ export async function load(code) {
   'notes.js': 'export const unrelated = 1;\n',
 };
 
-const warning = (what: string) =>
-  `civic-migrate: warning: helper.js: the API's data goes on into this file, which is not one of the files given, so its V1 reads are not ${what}: run on it too, or on a folder that holds both`;
+const warning = (what: string, file = 'helper.js') =>
+  `civic-migrate: warning: ${file}: the API's data the files given handle goes through this file, which is not one of them, so its V1 reads are not ${what}: run on it too, or on a folder that holds both`;
 
 describe('the API data going on into a file the run was not given', () => {
   const mappings = bundledMappings();
@@ -61,7 +61,7 @@ describe('the API data going on into a file the run was not given', () => {
     expect(told).toEqual([[join(dir, 'helper.js')], [join(dir, 'helper.js')]]);
   });
 
-  it('in a configured program too (a tsconfig): the warning for the files the data of the files given goes on into', async () => {
+  it('in a configured program too (a tsconfig): the warning for the files the data goes through to or from the files given', async () => {
     const dir = writeTree(
       {
         ...APP,
@@ -76,12 +76,39 @@ describe('the API data going on into a file the run was not given', () => {
     const whole = await runCli(['codemod', '--no-config', '.'], { cwd: dir });
     expect(whole.stderr).not.toContain('warning');
     expect(whole.stdout).toContain("+  return item.bool_value ? 'yes' : 'no';");
-    // The program holds api.js: a run given helper.js alone sees where its item comes from, and says nothing of api.js,
-    // whose data does not come from helper.js.
+    // The program holds api.js: a run given helper.js alone sees where its item comes from, and says
+    // that api.js, which it comes through, is not migrated with it (renaming `value` alone breaks it too).
     const told: string[][] = [];
     const helper = await findV1Usage({ cwd: dir, mappings, paths: ['helper.js'], onOutside: (files) => told.push([...files]) });
     expect(helper.findings.map((f) => `${f.file}:${f.line} ${f.token}`)).toEqual(['helper.js:2 value']);
-    expect(told).toEqual([]);
+    expect(told).toEqual([[join(dir, 'api.js')]]);
+    const reverse = await runCli(['codemod', '--no-config', 'helper.js'], { cwd: dir });
+    expect(reverse.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([warning('migrated', 'api.js')]);
+  });
+
+  it('says nothing of a file the user left out (--exclude, .gitignore, a folder every run skips)', async () => {
+    const dir = writeTree(APP, 'cm-outside-');
+    for (const args of [
+      ['.', '--exclude', 'helper.js'],
+      ['api.js', '--exclude', 'helper.js'],
+    ]) {
+      const r = await runCli(['codemod', '--no-config', ...args], { cwd: dir });
+      expect({ args, warned: r.stderr.includes('warning') }).toEqual({ args, warned: false });
+    }
+    const ignored = writeTree({ ...APP, '.gitignore': 'helper.js\n' }, 'cm-outside-ignored-');
+    expect((await runCli(['codemod', '--no-config', 'api.js'], { cwd: ignored })).stderr).not.toContain('warning');
+    // Without the .gitignore honoured, it is the user's code again.
+    const honoured = await runCli(['codemod', '--no-config', '--no-gitignore', 'api.js'], { cwd: ignored });
+    expect(honoured.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual([warning('migrated')]);
+    const built = writeTree(
+      {
+        ...APP,
+        'api.js': (APP['api.js'] as string).replace("'./helper.js'", "'./build/helper.js'"),
+        'build/helper.js': APP['helper.js'],
+      },
+      'cm-outside-built-',
+    );
+    expect((await runCli(['codemod', '--no-config', 'api.js'], { cwd: built })).stderr).not.toContain('warning');
   });
 
   it('keeps nothing in the cache, so that every run says so', async () => {

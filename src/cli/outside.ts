@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 
 /**
  * The commands' `onOutside` (`runCodemod`, `findV1Usage`): a warning line for each file of the
@@ -14,7 +14,7 @@ export function outsideWarnings(
     onOutside: (files) => {
       for (const file of files)
         stderr.write(
-          `civic-migrate: warning: ${relative(cwd, file) || file}: the API's data goes on into this file, which is not one of the files given, so its V1 reads are not ${what}: run on it too, or on a folder that holds both\n`,
+          `civic-migrate: warning: ${relative(cwd, file).split(sep).join('/') || file}: the API's data the files given handle goes through this file, which is not one of them, so its V1 reads are not ${what}: run on it too, or on a folder that holds both\n`,
         );
     },
   };

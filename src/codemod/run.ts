@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
 import { ENV_FILE_NAME } from '../files/config-files.js';
 import { readConfigFiles } from '../files/config-read.js';
-import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
+import { discoverFiles, type FileSelectionOptions, selectedAmong } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
@@ -410,7 +410,18 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       else await finish(file, real, source.text, r);
     }
 
-    const outside = program?.outsideOf(() => new Set(files.map((f) => f.path))) ?? [];
+    // Of the files not given that the data goes on into, those a run on the whole folder would take (not one the user left out).
+    const outside = program
+      ? await selectedAmong(
+          program.outsideOf(() => new Set(files.map((f) => f.path))),
+          {
+            cwd,
+            ...(options.include ? { include: options.include } : {}),
+            ...(options.exclude ? { exclude: options.exclude } : {}),
+            ...(options.gitignore === undefined ? {} : { gitignore: options.gitignore }),
+          },
+        )
+      : [];
     if (outside.length > 0) options.onOutside?.(outside);
     if (cache && decided && outside.length === 0) {
       const why = cache.keep(decided);

@@ -50,6 +50,31 @@ export interface Discovery {
   readonly errors: { rel: string; message: string }[];
 }
 
+/**
+ * Of some files (absolute paths), those a run over its whole folder (`cwd`) with these selection
+ * options would take: inside the folder, not in a folder every run skips (`DEFAULT_SKIPPED_DIRS`, a
+ * dot-folder), not left out by `.gitignore`, `include` or `exclude`. A file the user left out is
+ * not one to tell them to run on.
+ */
+export async function selectedAmong(
+  files: readonly string[],
+  options: Omit<DiscoverOptions, 'paths' | 'extensions' | 'names'>,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of files) {
+    const rel = relative(options.cwd, file);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+    const folders = rel.split(sep).slice(0, -1);
+    if (folders.some((d) => d.startsWith('.') || DEFAULT_SKIPPED_DIRS.includes(d))) continue;
+    try {
+      if ((await discoverFiles({ ...options, paths: [rel] })).files.length > 0) out.push(file);
+    } catch {
+      // Gone since: nothing to tell.
+    }
+  }
+  return out;
+}
+
 /** Every character fast-glob may read as a pattern (`*`, `?`, classes, braces, extglobs): a path without one is a plain path. */
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 

@@ -6,7 +6,7 @@ import type { ProgramMode } from '../codemod/program/program-mode.js';
 import { openRunCache, readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
-import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
+import { type DiscoveredFile, discoverFiles, type FileSelectionOptions, selectedAmong } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
@@ -172,7 +172,18 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      const outside = program?.outsideOf(() => new Set(discovery.files.map((f) => f.path))) ?? [];
+      // Of the files not given that the data goes on into, those a run on the whole folder would take (not one the user left out).
+      const outside = program
+        ? await selectedAmong(
+            program.outsideOf(() => new Set(discovery.files.map((f) => f.path))),
+            {
+              cwd,
+              ...(options.include ? { include: options.include } : {}),
+              ...(options.exclude ? { exclude: options.exclude } : {}),
+              gitignore: options.gitignore ?? true,
+            },
+          )
+        : [];
       if (outside.length > 0) options.onOutside?.(outside);
       if (cache && outside.length === 0) {
         const why = cache.keep(decided);

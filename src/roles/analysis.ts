@@ -94,11 +94,13 @@ export interface RoleAnalysis {
   /** Files of the program a tracked value reaches (where decisions may apply). */
   readonly reached: ReadonlySet<TsNamespace.SourceFile>;
   /**
-   * The files other than `files` that a tracked value reaches after it went through one of them
-   * (a fact whose chain passes a node of theirs): what they hand on. Asked by a run given some of a
+   * The files other than `files` that a tracked value goes through on its way to or from them: it
+   * reaches them after it went through one of `files` (a fact whose chain passes a node of theirs:
+   * what `files` hand on), or it went through them before it reached one of `files` (a node in the
+   * chain of a fact that stands in `files`: what `files` are handed). Asked by a run given some of a
    * configured program's files.
    */
-  downstreamOf(files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile>;
+  linkedTo(files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile>;
   /** Files an import reaches, where a tracked value goes, that the program does not hold. */
   readonly wanted: ReadonlySet<string>;
   /** Files whose exports carry a tracked value: their importers read it. */
@@ -231,15 +233,18 @@ export function analyzeRoles(
     keyGivers: (sf) => inFile(t.keyGivers, sf),
     isModule: (node) => t.isModuleValue(node),
     reached,
-    downstreamOf: (files) => downstreamOf(t.facts.all(), files),
+    linkedTo: (files) => linkedTo(t.facts.all(), files),
     wanted: t.wanted(),
     exporting: t.exporting(),
     truncated: t.facts.truncated,
   };
 }
 
-/** The files other than `files` where a fact stands whose chain (its `prev` facts) passes a node of `files`. */
-function downstreamOf(facts: Iterable<Fact>, files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile> {
+/**
+ * The files other than `files` where a fact stands whose chain (its `prev` facts) passes a node of
+ * `files`, and the files of the nodes in the chains of the facts that stand in `files`.
+ */
+function linkedTo(facts: Iterable<Fact>, files: ReadonlySet<TsNamespace.SourceFile>): ReadonlySet<TsNamespace.SourceFile> {
   const through = new Map<Fact, boolean>();
   const passes = (fact: Fact): boolean => {
     // Iteratively, the chain from the fact back to its source: long chains stay off the stack.
@@ -263,7 +268,13 @@ function downstreamOf(facts: Iterable<Fact>, files: ReadonlySet<TsNamespace.Sour
   const out = new Set<TsNamespace.SourceFile>();
   for (const fact of facts) {
     const sf = fact.node.getSourceFile();
-    if (!files.has(sf) && !out.has(sf) && passes(fact)) out.add(sf);
+    if (files.has(sf)) {
+      // Where what stands here came through.
+      for (let f = fact.prev; f; f = f.prev) {
+        const from = f.node.getSourceFile();
+        if (!files.has(from)) out.add(from);
+      }
+    } else if (!out.has(sf) && passes(fact)) out.add(sf);
   }
   return out;
 }

@@ -165,7 +165,9 @@ function decide(
  * under node_modules) that is there on disk. A run on `api.js` alone that passes an item to
  * `helper.js`'s `show`, which reads its `value`: the codemod renames the slug in `api.js`, and
  * `helper.js` would read V1's `value` of a V2 item (undefined) unless it is migrated too. Whether each
- * is there is noted for the run cache (a file added there later is another answer).
+ * is there is noted for the run cache (a file added there later is another answer; what an import
+ * resolves to is the tracker's, not noted: an import that resolves elsewhere later, such as from a
+ * `.d.ts` to a new `.ts`, is not seen by a kept answer).
  */
 function outsideFiles(
   wanted: ReadonlySet<string>,

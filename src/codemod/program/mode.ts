@@ -73,15 +73,17 @@ export function programMode(
     graphql: () => ({ types: roles.apiTypes(), usesApi: roles.reached.size > 0 }),
     outsideOf(givenFiles) {
       const given = givenFiles();
-      const isGiven = (sf: TsNamespace.SourceFile) => given.has(components.fileOf(sf.fileName));
+      // TypeScript names files with `/`; the run's paths are the platform's.
+      const pathOf = (sf: TsNamespace.SourceFile) => resolve(components.fileOf(sf.fileName));
+      const isGiven = (sf: TsNamespace.SourceFile) => given.has(pathOf(sf));
       // The files not given that the whole program's data reaches; none (every run on the whole tree): nothing to ask.
       const reached = [...roles.reached].filter((sf) => !isGiven(sf) && !ownedByPackage(sf.fileName));
       if (reached.length === 0) return [];
-      // Of those, what the data reaches after it went through the run's files.
-      const fromGiven = roles.downstreamOf(new Set([...ctx.files.values()].filter(isGiven)));
+      // Of those, what the data goes through on its way to or from the run's files.
+      const linked = roles.linkedTo(new Set([...ctx.files.values()].filter(isGiven)));
       return reached
-        .filter((sf) => fromGiven.has(sf))
-        .map((sf) => components.fileOf(sf.fileName))
+        .filter((sf) => linked.has(sf))
+        .map(pathOf)
         .sort();
     },
     typeCheck(migrated, cwdForNames) {
