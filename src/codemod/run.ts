@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import { CivicMigrateError, describeIoFailure, ioFailure } from '../errors.js';
 import { ENV_FILE_NAME } from '../files/config-files.js';
 import { readConfigFiles } from '../files/config-read.js';
-import { discoverFiles, type FileSelectionOptions, selectedAmong } from '../files/discover.js';
+import { discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
@@ -19,7 +19,7 @@ import { CODEMOD_EXTENSIONS, DATA_EXTENSIONS } from './extensions.js';
 import { dirtyFiles } from './git.js';
 import { codemodPrefilter, planFor } from './plan.js';
 import { openProgramMode } from './program/open.js';
-import { openRunCache, readAgain, readWithProgram } from './program/sources.js';
+import { openRunCache, outsideOfRun, readAgain, readWithProgram } from './program/sources.js';
 import { transformSource } from './transform.js';
 import type { Change, Marker, TransformOptions, TransformResult, TypeErrorRecord } from './types.js';
 
@@ -410,18 +410,7 @@ export async function runCodemod(options: CodemodRunOptions = {}): Promise<Codem
       else await finish(file, real, source.text, r);
     }
 
-    // Of the files not given that the data goes on into, those a run on the whole folder would take (not one the user left out).
-    const outside = program
-      ? await selectedAmong(
-          program.outsideOf(() => new Set(files.map((f) => f.path))),
-          {
-            cwd,
-            ...(options.include ? { include: options.include } : {}),
-            ...(options.exclude ? { exclude: options.exclude } : {}),
-            ...(options.gitignore === undefined ? {} : { gitignore: options.gitignore }),
-          },
-        )
-      : [];
+    const outside = await outsideOfRun(program, files, cwd, options);
     if (outside.length > 0) options.onOutside?.(outside);
     if (cache && decided && outside.length === 0) {
       const why = cache.keep(decided);

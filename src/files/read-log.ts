@@ -83,6 +83,13 @@ export function probeAnswer(kind: ProbeKind, path: string): string {
   }
 }
 
+/** Whether a regular file is there now, noted for the run cache as a `file` probe (a later run asks again). */
+export function fileThere(path: string): boolean {
+  const answer = probeAnswer('file', path);
+  noteProbe('file', path, answer);
+  return answer === '1';
+}
+
 /**
  * A regular file's bytes within `maxBytes`, or why a reader under that limit does not read them:
  * `none` (not a regular file, or it cannot be read: never opens a FIFO or a device), `large`.

@@ -3,10 +3,10 @@ import { relative, resolve, sep } from 'node:path';
 import { codemodPrefilter, planFor } from '../codemod/plan.js';
 import { openProgramMode } from '../codemod/program/open.js';
 import type { ProgramMode } from '../codemod/program/program-mode.js';
-import { openRunCache, readWithProgram } from '../codemod/program/sources.js';
+import { openRunCache, outsideOfRun, readWithProgram } from '../codemod/program/sources.js';
 import type { Edit } from '../codemod/types.js';
 import { readConfigFiles } from '../files/config-read.js';
-import { type DiscoveredFile, discoverFiles, type FileSelectionOptions, selectedAmong } from '../files/discover.js';
+import { type DiscoveredFile, discoverFiles, type FileSelectionOptions } from '../files/discover.js';
 import { DEFAULT_MAX_BYTES } from '../files/read.js';
 import { cacheExclusion } from '../files/run-cache.js';
 import type { SourceFile } from '../files/sources.js';
@@ -172,18 +172,7 @@ export async function findV1Usage(options: FindV1UsageOptions = {}): Promise<Rep
     try {
       const decided = await decideFindings(sources, program, tally, migrated, { rules, mappings, transformOptions, cwd });
       const answer = result(decided, program ? program.typeCheck(migrated, cwd) : [], program?.configPath);
-      // Of the files not given that the data goes on into, those a run on the whole folder would take (not one the user left out).
-      const outside = program
-        ? await selectedAmong(
-            program.outsideOf(() => new Set(discovery.files.map((f) => f.path))),
-            {
-              cwd,
-              ...(options.include ? { include: options.include } : {}),
-              ...(options.exclude ? { exclude: options.exclude } : {}),
-              gitignore: options.gitignore ?? true,
-            },
-          )
-        : [];
+      const outside = await outsideOfRun(program, discovery.files, cwd, options);
       if (outside.length > 0) options.onOutside?.(outside);
       if (cache && outside.length === 0) {
         const why = cache.keep(decided);

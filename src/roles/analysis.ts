@@ -266,11 +266,14 @@ function linkedTo(facts: Iterable<Fact>, files: ReadonlySet<TsNamespace.SourceFi
     return answer;
   };
   const out = new Set<TsNamespace.SourceFile>();
+  // Facts whose chain has been walked back to its source already: chains share their beginnings.
+  const walked = new Set<Fact>();
   for (const fact of facts) {
     const sf = fact.node.getSourceFile();
     if (files.has(sf)) {
       // Where what stands here came through.
-      for (let f = fact.prev; f; f = f.prev) {
+      for (let f = fact.prev; f && !walked.has(f); f = f.prev) {
+        walked.add(f);
         const from = f.node.getSourceFile();
         if (!files.has(from)) out.add(from);
       }

@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ts as TsNamespace } from 'ts-morph';
 import { DEFAULT_MAX_BYTES, textSkipReason } from '../../files/read.js';
-import { noteProbe, readNoted, readNotedWithin } from '../../files/read-log.js';
+import { fileThere, noteProbe, readNoted, readNotedWithin } from '../../files/read-log.js';
 import type { Mappings } from '../../mapping/mappings.js';
 import { analyzeRoles, type RoleAnalysis } from '../../roles/analysis.js';
 import { type ConfigFile, ConfigSources } from '../../roles/config-sources.js';
@@ -179,14 +178,7 @@ function outsideFiles(
   for (const path of [...wanted].map((p) => resolve(p))) {
     if (inference.known.has(path) || inference.vue.has(path) || program.files.has(components.nameOf(path))) continue;
     if (!(SCRIPT_FILE.test(path) || VUE_FILE.test(path)) || path.split(sep).includes('node_modules')) continue;
-    let there = false;
-    try {
-      there = statSync(path).isFile();
-    } catch {
-      // not there
-    }
-    noteProbe('file', path, there ? '1' : '0');
-    if (there) out.push(path);
+    if (fileThere(path)) out.push(path);
   }
   return out.sort();
 }
@@ -555,15 +547,7 @@ function probingHost(ts: typeof TsNamespace): TsNamespace.ModuleResolutionHost {
 /** `require('./x')` from CommonJS without an extension: the file with one of the script extensions. */
 function resolveLoosely(specifier: string, from: string): string | undefined {
   const base = resolve(dirname(from), specifier);
-  for (const suffix of ['', '.js', '.cjs', '.mjs', '.ts', '.jsx', '.tsx', '/index.js', '/index.ts']) {
-    let file = false;
-    try {
-      file = statSync(base + suffix).isFile();
-    } catch {
-      // not this one
-    }
-    noteProbe('file', base + suffix, file ? '1' : '0');
-    if (file) return base + suffix;
-  }
+  for (const suffix of ['', '.js', '.cjs', '.mjs', '.ts', '.jsx', '.tsx', '/index.js', '/index.ts'])
+    if (fileThere(base + suffix)) return base + suffix;
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { ts as TsNamespace } from 'ts-morph';
-import type { DiscoveredFile } from '../../files/discover.js';
+import { type DiscoveredFile, type FileSelectionOptions, selectedAmong } from '../../files/discover.js';
 import { readNoted } from '../../files/read-log.js';
 import { RunCache } from '../../files/run-cache.js';
 import { type ParallelReadOptions, readSourcesParallel, readsInThread, type SourceFile } from '../../files/sources.js';
@@ -168,6 +168,30 @@ export async function readWithProgram(
 export function readAgain(source: Extract<SourceFile, { kind: 'passed' }>): SourceFile {
   const text = readNoted(source.file.path)?.toString('utf8');
   return text === undefined ? source : { kind: 'candidate', file: source.file, bytes: source.bytes, text };
+}
+
+/**
+ * The files of the user's own code, not among the run's `files`, that the API's data the program
+ * decided goes through (`ProgramMode.outsideOf`), of those a run over its whole folder with the same
+ * selection would take (never one the user left out with `exclude`, `.gitignore` or a folder every
+ * run skips). What the codemod and the report warn about.
+ */
+export async function outsideOfRun(
+  program: ProgramMode | undefined,
+  files: readonly DiscoveredFile[],
+  cwd: string,
+  selection: FileSelectionOptions,
+): Promise<string[]> {
+  if (!program) return [];
+  return selectedAmong(
+    program.outsideOf(() => new Set(files.map((f) => f.path))),
+    {
+      cwd,
+      ...(selection.include ? { include: selection.include } : {}),
+      ...(selection.exclude ? { exclude: selection.exclude } : {}),
+      ...(selection.gitignore === undefined ? {} : { gitignore: selection.gitignore }),
+    },
+  );
 }
 
 /**
